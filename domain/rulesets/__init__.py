@@ -1,0 +1,13 @@
+"""The registry of rulesets: every ruleset the engine runs, by its stable id."""
+
+from __future__ import annotations
+
+from domain.rulesets.base import Ruleset
+from domain.rulesets.jinro9 import JINRO9
+from domain.rulesets.ultimate13 import ULTIMATE13
+
+RULESETS: dict[str, Ruleset] = {rs.id: rs for rs in (JINRO9, ULTIMATE13)}
+
+
+def get(ruleset_id: str) -> Ruleset | None:
+    return RULESETS.get(ruleset_id)

@@ -1,0 +1,71 @@
+"""The full state of a game: what `evolve` folds the event stream into."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.events import Action, Decision
+
+
+class Step(msgspec.Struct, frozen=True, kw_only=True):
+    """The open step: who owes or may take which decisions, and the answers so far."""
+
+    no: int
+    name: str
+    opened_at: int
+    deadline: int | None
+    length: int
+    retries_left: int
+    extend: bool
+    public: tuple[int, ...]
+    prompts: dict[int, tuple[Decision, ...]]
+    answers: dict[int, Action] = {}
+
+    def decision(self, seat: int, kind: str) -> Decision | None:
+        for decision in self.prompts.get(seat, ()):
+            if decision.kind == kind:
+                return decision
+        return None
+
+    def owes(self, seat: int) -> bool:
+        return seat not in self.answers and any(not d.repeatable for d in self.prompts.get(seat, ()))
+
+    def owing(self) -> list[int]:
+        return [seat for seat in sorted(self.prompts) if self.owes(seat)]
+
+
+class GameState(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str = ""
+    ruleset: str = ""
+    status: str = "new"  # new → lobby → running → ended
+    seats: int = 0
+    names: tuple[str, ...] = ()
+    preset: str | None = None
+    setup_roles: tuple[str, ...] = ()
+    options: dict[str, Any] = {}
+    lang: str = "en"
+    seed: str = ""
+    moderator: bool = False
+    roles: tuple[str, ...] = ()
+    alive: tuple[bool, ...] = ()
+    phase: str = ""
+    day: int = 0
+    step: Step | None = None
+    steps: int = 0
+    inputs: int = 0
+    x: Any = None  # the ruleset's own state
+    winners: tuple[int, ...] = ()
+
+    def role(self, seat: int) -> str:
+        return self.roles[seat - 1]
+
+    def is_alive(self, seat: int) -> bool:
+        return self.alive[seat - 1]
+
+    def living(self) -> list[int]:
+        return [seat for seat, alive in enumerate(self.alive, 1) if alive]
+
+    def option(self, name: str) -> Any:
+        return self.options[name]

@@ -1,0 +1,1 @@
+"""Pure folds of a game's events into what one viewer may see."""

@@ -1,0 +1,204 @@
+"""One viewer's picture of a game, folded from the events whose audience includes it.
+
+`apply(view, event)` is pure and cheap (one event, one viewer), so a service keeps every view
+current as events arrive instead of re-folding the stream on each read. The view is the current
+picture — seats and who lives, phase and day, the viewer's own secrets, and the decisions it owes
+or may take now with their legal choices and deadline — and never the growing record, which is
+read through the viewer's feed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import msgspec
+
+from domain.events import (
+    MODERATOR,
+    Act,
+    Action,
+    DeadlineExtended,
+    Decision,
+    Defaulted,
+    Died,
+    Event,
+    GameCreated,
+    GameEnded,
+    Join,
+    Notice,
+    PhaseStarted,
+    Prompt,
+    RoleChanged,
+    RoleDealt,
+    SpeakingOrder,
+    Start,
+    StepOpened,
+    sees,
+)
+
+replace = msgspec.structs.replace
+
+SPECTATOR = "spectator"
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    viewer: str  # "seat:N" | "spectator" | "moderator"
+    seat: int | None = None
+    seen: int = 0  # how many of this viewer's events are folded in: its feed position
+    game_id: str = ""
+    ruleset: str = ""
+    lang: str = "en"
+    status: str = "new"
+    seats: int = 0
+    names: tuple[str, ...] = ()
+    alive: tuple[bool, ...] = ()
+    phase: str = ""
+    day: int = 0
+    role: str | None = None
+    roles: dict[int, str] = {}
+    knowledge: dict[int, str] = {}
+    step: int = 0
+    step_name: str = ""
+    deadline: int | None = None
+    acting: tuple[int, ...] = ()  # the seats a public step names (a speaker, the voters)
+    order: tuple[int, ...] = ()
+    decisions: tuple[Decision, ...] = ()
+    answered: Action | None = None
+    private: dict[str, Any] = {}  # a ruleset's own secrets for this viewer (a hand of cards)
+    winners: tuple[int, ...] = ()
+    result: str | None = None
+
+
+def new_view(viewer: int | str) -> View:
+    if isinstance(viewer, int):
+        return View(viewer=f"seat:{viewer}", seat=viewer)
+    return View(viewer=viewer)
+
+
+def viewer_key(view: View) -> int | str:
+    return view.seat if view.seat is not None else view.viewer
+
+
+def _own(view: View, decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
+    """A public decision as this seat may take it: its own seat left out of the targets."""
+    out = []
+    for d in decisions:
+        if view.seat in d.targets and not d.self_ok:
+            d = replace(d, targets=tuple(t for t in d.targets if t != view.seat))
+        out.append(d)
+    return tuple(out)
+
+
+def _created(v: View, e: GameCreated) -> View:
+    return replace(
+        v,
+        game_id=e.game_id,
+        ruleset=e.ruleset,
+        lang=e.lang,
+        status="lobby",
+        seats=e.seats,
+        names=e.names,
+        alive=(True,) * e.seats,
+    )
+
+
+def _step(v: View, e: StepOpened) -> View:
+    mine = v.seat in e.seats if v.seat is not None else False
+    return replace(
+        v,
+        step=e.step,
+        step_name=e.name,
+        deadline=e.deadline,
+        acting=e.seats,
+        decisions=_own(v, e.decisions) if mine else (),
+        answered=None,
+    )
+
+
+def _prompt(v: View, e: Prompt) -> View:
+    if e.seat != v.seat:
+        return v
+    return replace(v, decisions=v.decisions + e.decisions)
+
+
+def _acted(v: View, e: Act | Defaulted) -> View:
+    if e.seat != v.seat:
+        return v
+    for d in v.decisions:
+        if d.kind == e.action.kind and not d.repeatable:
+            return replace(v, answered=e.action)
+    return v
+
+
+def _role(v: View, e: RoleDealt | RoleChanged) -> View:
+    if e.seat == v.seat:
+        return replace(v, role=e.role, roles={**v.roles, e.seat: e.role})
+    return replace(v, roles={**v.roles, e.seat: e.role})
+
+
+def _died(v: View, e: Died) -> View:
+    alive = list(v.alive)
+    for seat in e.seats:
+        alive[seat - 1] = False
+    return replace(v, alive=tuple(alive))
+
+
+def _ended(v: View, e: GameEnded) -> View:
+    return replace(
+        v,
+        status="ended",
+        roles=e.roles,
+        winners=e.winners,
+        result=e.reason,
+        decisions=(),
+        deadline=None,
+        acting=(),
+        answered=None,
+    )
+
+
+_APPLY: dict[type, Callable[[View, Any], View]] = {
+    GameCreated: _created,
+    Join: lambda v, e: replace(v, names=(*v.names, e.name)),
+    Start: lambda v, e: replace(v, status="running"),
+    RoleDealt: _role,
+    RoleChanged: _role,
+    Notice: lambda v, e: replace(v, knowledge={**v.knowledge, **e.learn}) if e.learn else v,
+    PhaseStarted: lambda v, e: replace(v, phase=e.phase, day=e.day),
+    StepOpened: _step,
+    Prompt: _prompt,
+    DeadlineExtended: lambda v, e: replace(v, deadline=e.deadline),
+    Act: _acted,
+    Defaulted: _acted,
+    Died: _died,
+    SpeakingOrder: lambda v, e: replace(v, order=e.seats),
+    GameEnded: _ended,
+}
+
+# A ruleset's own events fold through the functions it registers here.
+RULESET_APPLY: dict[type, Callable[[View, Any], View]] = {}
+
+
+def apply(view: View, event: Event) -> View:
+    """Fold one event the viewer may see into its view."""
+    handler = _APPLY.get(type(event)) or RULESET_APPLY.get(type(event))
+    view = handler(view, event) if handler else view
+    return replace(view, seen=view.seen + 1)
+
+
+def visible(view: View, event: Event) -> bool:
+    return sees(event.to, viewer_key(view))
+
+
+def project(events: Iterable[Event], viewer: int | str) -> View:
+    """The viewer's view after `events` (the whole stream; what it may not see is skipped)."""
+    view = new_view(viewer)
+    key = viewer_key(view)
+    for event in events:
+        if sees(event.to, key):
+            view = apply(view, event)
+    return view
+
+
+__all__ = ["MODERATOR", "SPECTATOR", "View", "apply", "new_view", "project", "visible", "viewer_key"]

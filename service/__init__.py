@@ -1,0 +1,1 @@
+"""The Grimoire service: REST API, event store, deadlines, live feeds and the CLI."""
