@@ -112,6 +112,7 @@ class Table:
         decisions: tuple[Decision, ...] = (),
         private: dict[int, tuple[Decision, ...]] | None = None,
         extend: bool = True,
+        hold: bool = False,
     ) -> None:
         """Open a step: public `decisions` for `seats`, then each seat's private prompt."""
         self.emit(
@@ -122,6 +123,7 @@ class Table:
             seats=tuple(seats),
             decisions=decisions,
             extend=extend,
+            hold=hold,
         )
         for seat, own in (private or {}).items():
             self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, decisions=own)
@@ -328,7 +330,8 @@ def _decide_act(state: GameState, inp: Act) -> list[Event] | RuleViolation:
     g = Table(state, inp.at, rs)
     g.record(replace(inp, to=rs.audience(state, seat, action)))
     rs.on_act(g, seat, action, decision)
-    if not decision.repeatable and g.state.step is not None and g.state.step.no == step.no and not g.state.step.owing():
+    after = g.state.step
+    if not decision.repeatable and not step.hold and after is not None and after.no == step.no and not after.owing():
         rs.on_close(g)
     return g.events
 
@@ -414,6 +417,7 @@ def _on_step(state: GameState, e: StepOpened) -> GameState:
         length=0 if e.deadline is None else e.deadline - e.at,
         retries_left=state.options.get("retries", 0),
         extend=e.extend,
+        hold=e.hold,
         public=e.seats,
         prompts=dict.fromkeys(e.seats, e.decisions) if e.decisions else {},
     )

@@ -149,7 +149,8 @@ class StepOpened(Event, frozen=True, kw_only=True, tag="step_opened"):
 
     `seats` owe or may take the public `decisions` (a speaking turn, a vote); private decisions
     follow as `Prompt`s. `extend`: whether a passing deadline reminds and extends while a seat
-    still owes an answer (a free discussion simply ends).
+    still owes an answer (a free discussion simply ends). `hold`: the step lasts until its
+    deadline even when every answer is in (a role's night step, so that timing reveals no role).
     """
 
     step: int
@@ -158,6 +159,7 @@ class StepOpened(Event, frozen=True, kw_only=True, tag="step_opened"):
     seats: tuple[int, ...] = ()
     decisions: tuple[Decision, ...] = ()
     extend: bool = True
+    hold: bool = False
 
 
 class Prompt(Event, frozen=True, kw_only=True, tag="prompt"):

@@ -16,10 +16,10 @@ Catalog = dict[str, dict[str, str]]
 MESSAGES: Catalog = {
     # moderator announcements
     "game.created": {
-        "ja": "ゲームが作成されました（{ruleset}、{seats}人）。",
-        "zh-Hans": "游戏已创建（{ruleset}，{seats}人）。",
-        "zh-Hant": "遊戲已建立（{ruleset}，{seats}人）。",
-        "en": "The game was created ({ruleset}, {seats} players).",
+        "ja": "ゲームが作成されました（{ruleset}、{count}人）。",
+        "zh-Hans": "游戏已创建（{ruleset}，{count}人）。",
+        "zh-Hant": "遊戲已建立（{ruleset}，{count}人）。",
+        "en": "The game was created ({ruleset}, {count} players).",
     },
     "game.ended": {
         "ja": "ゲーム終了。勝者: {seats}",

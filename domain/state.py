@@ -19,6 +19,7 @@ class Step(msgspec.Struct, frozen=True, kw_only=True):
     length: int
     retries_left: int
     extend: bool
+    hold: bool
     public: tuple[int, ...]
     prompts: dict[int, tuple[Decision, ...]]
     answers: dict[int, Action] = {}
