@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from domain.events import MODERATOR, Action, Decision, Died, Event, GameCreated, Resolved, RoleDealt, VoteResult
+from domain.events import MODERATOR, Act, Action, Defaulted, Decision, Died, Event, GameCreated, Resolved, RoleDealt, VoteResult
 from domain.rng import Rng
 from domain.rulesets.base import Option, seconds
 from domain.rulesets.magic_city import texts  # noqa: F401  (registers the messages)
@@ -115,7 +115,7 @@ def regulation_error(roles: tuple[str, ...]) -> str | None:
 
 
 class CityState(WolfState, frozen=True, kw_only=True):
-    queue: tuple[str, ...] = ()  # the role steps still to open in the current sequence
+    queue: tuple[str, ...] = ()  # the role steps of the current sequence
     after: str = ""  # what the sequence leads to: "day" | "night" | "morning"
     deck: tuple[str, ...] = ()
     choosing: str = ""  # "airship" while the drawer picks from the deck
@@ -127,6 +127,7 @@ class CityState(WolfState, frozen=True, kw_only=True):
     today_params: dict[str, Any] = {}
     tonight: dict[str, Any] = {}
     ballot: dict[str, Any] = {}
+    cast: dict[int, int | None] = {}  # the ballots of the open vote, folded from the votes themselves
     after_shot: str = ""
     prison: int | None = None
     prison_day: int = -1
@@ -264,10 +265,10 @@ class MagicCity(Werewolf):
         return steps
 
     def advance(self, g: Table) -> None:
-        early = g.state.options["early_close"]
-        while g.state.x.queue:
-            name = g.state.x.queue[0]
-            memo(g, queue=g.state.x.queue[1:])
+        """Open the sequence's step after the current one (its first when none is open yet)."""
+        early, queue, step = g.state.options["early_close"], g.state.x.queue, g.state.step
+        at = queue.index(step.name) + 1 if step and step.name in queue else 0
+        for name in queue[at:]:
             prompts = self.step_prompts(g.state, name)
             owed = any(not d.repeatable for ds in prompts.values() for d in ds)
             if early and not owed:
@@ -297,13 +298,13 @@ class MagicCity(Werewolf):
 
         if kind == "check":
             if step == "prophet" and state.options["first_seer"]:
-                return each(("prophet",), lambda s: Decision(kind="divine", targets=others(s)))
+                return each(("prophet",), lambda s: Decision(kind="divine", targets=others(s), optional=True))
             return {}
         if step == "event":
             decision = self.night_event_decision(state, ok)
             return {x.drawer: (decision,)} if decision and x.drawer else {}
         if step == "evil_eye":
-            return each(("evil_eye",), lambda s: Decision(kind="curse", targets=others(s)))
+            return each(("evil_eye",), lambda s: Decision(kind="curse", targets=others(s), optional=True))
         if step in ("werewolf", "second_attack"):
             first = x.tonight.get("attack") if step == "second_attack" else None
             prompts = {}
@@ -318,10 +319,10 @@ class MagicCity(Werewolf):
                         prompts[s] = prompts.get(s, ()) + (whisper,)
             return prompts
         if step == "chimera":
-            return {s: (Decision(kind="predict", targets=others(s)),) for s in ok
+            return {s: (Decision(kind="predict", targets=others(s), optional=True),) for s in ok
                     if state.role(s) == "chimera" and s not in x.awakened}
         if step == "prophet":
-            return each(("prophet",), lambda s: Decision(kind="divine", targets=others(s)))
+            return each(("prophet",), lambda s: Decision(kind="divine", targets=others(s), optional=True))
         if step in ("knight", "spirit_caller"):
             return each(("knight", "dragon") if step == "knight" else ("spirit_caller",), lambda s: self.guard_decision(state, s))
         if step == "moneylender" and not x.lent:
@@ -350,7 +351,7 @@ class MagicCity(Werewolf):
             last = None
         barred = ((last, "consecutive_guard"),) if last is not None and state.is_alive(last) else ()
         targets = tuple(s for s in self.eligible(state) if s != seat and s != last)
-        return Decision(kind="guard", targets=targets, barred=barred)
+        return Decision(kind="guard", targets=targets, barred=barred, optional=True)
 
     def step_notices(self, g: Table, name: str) -> None:
         state = g.state
@@ -736,12 +737,11 @@ class MagicCity(Werewolf):
         robbed = {x.today_params.get("target")} if x.today == "thieves" else set()
         robbed |= {lend[1]} if lend else set()
         voters = [s for s in state.living() if s not in candidates and s not in robbed]
-        memo(g, ballot={"purpose": purpose, "format": fmt, "candidates": list(candidates),
-                        "queue": voters if fmt == "ordered" else [], "ballots": []})
+        memo(g, ballot={"purpose": purpose, "format": fmt, "candidates": list(candidates), "voters": voters})
         if not voters:
             self.tally(g)
         elif fmt == "ordered":
-            self.next_voter(g)
+            self.next_voter(g, first=True)
         else:
             name = purpose + ("_runoff" if candidates else "")
             hold = fmt == "free" and not state.options["early_close"]
@@ -752,18 +752,16 @@ class MagicCity(Werewolf):
         text = INCANTATION_MAX if state.x.today == "academy" else 0
         return Decision(kind="vote", targets=candidates, optional=True, text=text)
 
-    def next_voter(self, g: Table) -> None:
+    def next_voter(self, g: Table, first: bool = False) -> None:
         ballot = g.state.x.ballot
-        voter, rest = ballot["queue"][0], ballot["queue"][1:]
-        memo(g, ballot={**ballot, "queue": rest})
+        voters = ballot["voters"]
+        voter = voters[0] if first else voters[voters.index(g.state.step.public[0]) + 1]
         name = ballot["purpose"] + ("_runoff" if ballot["candidates"] else "")
         g.open_step(name, "vote_seconds", seats=(voter,), decisions=(self.ballot_decision(g.state),))
 
     def collect_ballot(self, g: Table) -> None:
-        ballot = g.state.x.ballot
-        cast = [[s, a.target] for s, a in sorted(g.state.step.answers.items()) if a.kind == "vote"]
-        memo(g, ballot={**ballot, "ballots": [*ballot["ballots"], *cast]})
-        if ballot["queue"]:
+        ballot, step = g.state.x.ballot, g.state.step
+        if ballot["format"] == "ordered" and step.public[0] != ballot["voters"][-1]:
             self.next_voter(g)
         else:
             self.tally(g)
@@ -780,7 +778,8 @@ class MagicCity(Werewolf):
         state, ballot = g.state, g.state.x.ballot
         purpose, runoff = ballot["purpose"], bool(ballot["candidates"])
         tally: Counter[int] = Counter()
-        for voter, target in ballot["ballots"]:
+        cast = sorted(g.state.x.cast.items())
+        for voter, target in cast:
             if target is not None:
                 tally[target] += self.weight(state, voter)
         top = max(tally.values(), default=0)
@@ -790,7 +789,7 @@ class MagicCity(Werewolf):
             VoteResult,
             vote=purpose + ("_runoff" if runoff else ""),
             tally={t: float(c) for t, c in sorted(tally.items())},
-            ballots=dict(ballot["ballots"]),
+            ballots=dict(cast),
             chosen=chosen,
             tied=leaders if len(leaders) > 1 else (),
         )
@@ -921,7 +920,11 @@ class MagicCity(Werewolf):
             changes = {k: _frozen(v) for k, v in event.data.items()}
             if "last_guard" in changes:
                 changes["last_guard"] = dict(changes["last_guard"])
+            if "ballot" in changes:
+                changes["cast"] = {}
             return replace(state, x=replace(state.x, **changes))
+        if isinstance(event, (Act, Defaulted)) and event.action.kind == "vote":
+            return replace(state, x=replace(state.x, cast={**state.x.cast, event.seat: event.action.target}))
         return super().evolve(state, event)
 
 

@@ -1,0 +1,194 @@
+"""magic_city properties: random legal games for N = 8..20 end, keep their invariants and replay exactly;
+no seat's feed, times, deadlines or refusals change when only facts it may not know change."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.engine import decide, evolve, initial_state, verify
+from domain.events import Act, Action, Died, GameEnded, Input, Prompt, StepOpened, decode, encode, sees
+from domain.rulesets.magic_city import EVIL, MAGIC_CITY, regulation_error
+from domain.violations import RuleViolation
+from tests.harness import Game
+
+VILLAGE = ("prophet", "medium", "knight", "dragon", "spirit_caller", "moneylender", "huntsman", "golem")
+DEAD_MAY = ("event", "event_target", "event_targets", "event_word", "event_minutes", "event_direction",
+            "event_card", "shoot", "speak")
+
+
+def random_roles(n: int, rng: random.Random) -> tuple[str, ...]:
+    """A legal role list for n players, drawn from every role."""
+    evil = (n - 1) // 2 - 2
+    bad = [rng.choice(("werewolf", "evil_eye"))]
+    while len(bad) < evil:
+        role = rng.choice(EVIL + ("werewolf", "werewolf"))
+        if role == "werewolf" or role not in bad:
+            bad.append(role)
+    others = n - 2 * evil - 2
+    village = rng.sample(VILLAGE, others)
+    if others >= 2 and rng.random() < 0.4:
+        village[:2] = ["mason", "mason"]
+    roles = ["citizen"] * (evil + 2) + bad + village
+    rng.shuffle(roles)
+    assert regulation_error(tuple(roles)) is None
+    return tuple(roles)
+
+
+def random_options(rng: random.Random, early_close: bool = True) -> dict:
+    return {
+        "early_close": early_close,
+        "first_seer": rng.random() < 0.7,
+        "consecutive_guard": rng.random() < 0.5,
+        "night_talk": rng.random() < 0.5,
+        "vote_format": rng.choice(("simultaneous", "ordered", "free")),
+        "tie_rule": rng.choice(("no_execution", "draw")),
+    }
+
+
+def check_invariants(game: Game) -> None:
+    state, events = game.state, game.events
+    assert state.status == "ended"
+    end = events[-1]
+    assert isinstance(end, GameEnded) and end.reason in ("village", "wolves", "fox", "demon", "draw")
+    assert sorted(state.roles) == sorted(state.setup_roles)
+    dead: set[int] = set()
+    alive = [True] * state.seats
+    for event in events:
+        if isinstance(event, Died):
+            assert not dead & set(event.seats) and list(event.seats) == sorted(event.seats)
+            dead |= set(event.seats)
+            for s in event.seats:
+                alive[s - 1] = False
+        if isinstance(event, Prompt) and not alive[event.seat - 1]:
+            assert all(d.kind in DEAD_MAY for d in event.decisions), event
+        if isinstance(event, StepOpened):
+            assert all(alive[s - 1] for s in event.seats)
+    living = state.living()
+    teams = {s: MAGIC_CITY.roles[state.role(s)].team for s in range(1, state.seats + 1)}
+    if end.reason == "village":
+        assert not any(state.role(s) in ("werewolf", "evil_eye", "chimera") for s in living)
+        assert set(end.winners) == {s for s, t in teams.items() if t == "village"}
+    elif end.reason == "wolves":
+        wolves = sum(MAGIC_CITY.is_wolf(state, s) for s in living)
+        assert wolves and wolves >= sum(state.role(s) != "foxkin" for s in living) - wolves
+        assert set(end.winners) == {s for s, t in teams.items() if t == "wolves"}
+    elif end.reason == "fox":
+        assert end.winners and all(s in living and teams[s] == "fox" for s in end.winners)
+    elif end.reason == "demon":
+        (demon,) = end.winners
+        assert state.role(demon) == "demon" and not state.is_alive(demon)
+
+
+def play(seed: int, n: int, early_close: bool = True) -> Game:
+    rng = random.Random(seed)
+    game = Game("magic_city", n, roles=random_roles(n, rng), options=random_options(rng, early_close), seed=seed)
+    game.start()
+    game.play(rng)
+    return game
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(seed=st.integers(0, 2**32), n=st.integers(8, 20))
+def test_random_legal_games_end_keep_their_invariants_and_replay(seed, n):
+    game = play(seed, n)
+    check_invariants(game)
+    if seed % 8 == 0:
+        assert verify(game.events).ok
+        assert all(decode(encode(e)) == e for e in game.events)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(seed=st.integers(0, 2**32), n=st.integers(8, 20))
+def test_random_games_holding_every_role_step_to_its_deadline_replay(seed, n):
+    game = play(seed, n, early_close=False)
+    check_invariants(game)
+    assert verify(game.events).ok
+
+
+# --- secrecy --------------------------------------------------------------------------------
+
+
+def replay(inputs: list[Input], roles: tuple[str, ...], n: int, seed: int, options: dict):
+    game = Game("magic_city", n, roles=roles, options=options, seed=seed)
+    for inp in inputs:
+        out = decide(game.state, inp)
+        assert not isinstance(out, RuleViolation), (inp, out)
+        for event in out:
+            game.state = evolve(game.state, event)
+            game.events.append(event)
+    return game
+
+
+PROBES = [Action(kind=k, target=t) for k in ("vote", "attack", "divine", "guard", "curse") for t in (1, 2, 3)]
+PROBES += [Action(kind="speak", text="hello"), Action(kind="whisper", text="psst"), Action(kind="ready")]
+
+
+def feed(events, viewer: int, upto: int) -> list[bytes]:
+    return [encode(e) for e in events[:upto] if sees(e.to, viewer)]
+
+
+def with_role(roles: list[str], role: str) -> tuple[str, ...] | None:
+    """The list with `role` in place of one evil role that is not the last attacking wolf."""
+    if role in roles:
+        return tuple(roles)
+    for k, r in enumerate(roles):
+        attackers = sum(x in ("werewolf", "evil_eye") for x in roles)
+        if r in EVIL and (r not in ("werewolf", "evil_eye") or attackers > 1):
+            out = [*roles[:k], role, *roles[k + 1:]]
+            return tuple(out) if regulation_error(tuple(out)) is None else None
+    return None
+
+
+def states_before_inputs(events) -> list:
+    states, state = [], initial_state()
+    for event in events:
+        if isinstance(event, Input):
+            states.append(state)
+        state = evolve(state, event)
+    return states
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(seed=st.integers(0, 2**32), n=st.integers(11, 20), hidden=st.sampled_from(("madman", "demon")))
+def test_secrecy_no_seat_can_tell_a_citizen_from_a_hidden_role(seed, n, hidden):
+    rng = random.Random(seed)
+    roles = with_role(list(random_roles(n, rng)), hidden)
+    if roles is None:
+        return
+    options = {**random_options(rng, early_close=False), "event_altar": False}
+    a = Game("magic_city", n, roles=roles, options=options, seed=seed)
+    a.start()
+    a.play(rng)
+    i, j = roles.index("citizen"), roles.index(hidden)
+    swapped = list(roles)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    inputs = [e for e in a.events if isinstance(e, Input)]
+    b = replay(inputs[1:], tuple(swapped), n, seed, options)  # the same inputs after its own create
+    changed = {s for s in range(1, n + 1) if a.state.role(s) != b.state.role(s)}
+    assert len(changed) == 2
+    end_a = next(k for k, e in enumerate(a.events) if isinstance(e, GameEnded))
+    end_b = next(k for k, e in enumerate(b.events) if isinstance(e, GameEnded))
+    for viewer in set(range(1, n + 1)) - changed:
+        assert feed(a.events, viewer, end_a) == feed(b.events, viewer, end_b), viewer
+    # refusals: the same attempt by a seat that may not know gets the same answer before every input
+    viewers = sorted(set(range(1, n + 1)) - changed)[:2]
+    for state_a, state_b, inp in zip(states_before_inputs(a.events)[1:], states_before_inputs(b.events)[1:], inputs[1:]):
+        for viewer in viewers:
+            for probe in PROBES:
+                act = Act(at=inp.at, seat=viewer, action=probe)
+                ra, rb = decide(state_a, act), decide(state_b, act)
+                assert isinstance(ra, RuleViolation) is isinstance(rb, RuleViolation)
+                if isinstance(ra, RuleViolation):
+                    assert ra.code == rb.code
+
+
+def test_options_are_listed_with_their_defaults():
+    opts = MAGIC_CITY.all_options()
+    assert opts["first_seer"].default and opts["consecutive_guard"].default and opts["night_talk"].default
+    assert opts["vote_format"].default == "simultaneous" and opts["tie_rule"].default == "no_execution"
+    assert not opts["early_close"].default
+    assert msgspec.json.decode(msgspec.json.encode(opts["vote_format"]))["choices"] == ["simultaneous", "ordered", "free"]
