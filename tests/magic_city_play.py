@@ -92,3 +92,45 @@ def notices(game: Game, key: str, viewer: int | str | None = None) -> list[Notic
 
 def results(game: Game) -> list[VoteResult]:
     return [e for e in game.events if isinstance(e, VoteResult)]
+
+
+def quick_game(ruleset: str, n: int, seed: int, rng, roles: tuple[str, ...] = (), options: dict | None = None):
+    """A whole game through decide/evolve alone, random bots answering from the open step's prompts
+    (what each seat's view shows) and deadlines passing when nobody owes: (final state, events)."""
+    import msgspec
+
+    from domain.engine import decide, evolve, initial_state
+    from domain.events import Act, CreateGame, Start, Timeout
+    from service.bots import pick
+    from tests.harness import T0, seed_for
+
+    state, events, now = initial_state(), [], T0
+
+    def submit(inp):
+        nonlocal state
+        out = decide(state, inp)
+        assert not isinstance(out, RuleViolation), (out, inp)
+        for event in out:
+            state = evolve(state, event)
+        events.extend(out)
+
+    names = tuple(f"P{i}" for i in range(1, n + 1))
+    submit(CreateGame(at=now, game_id=f"q{seed}", ruleset=ruleset, seats=n, names=names, roles=roles,
+                      options=options or {}, seed=seed_for(seed)))
+    submit(Start(at=now))
+    for _ in range(20000):
+        if state.status == "ended":
+            return state, events
+        now += 1000
+        step = state.step
+        owing = step.owing()
+        if owing:
+            seat_ = rng.choice(owing)
+            decision = rng.choice([d for d in step.prompts[seat_] if not d.repeatable])
+            if seat_ in decision.targets and not decision.self_ok:
+                decision = msgspec.structs.replace(decision, targets=tuple(t for t in decision.targets if t != seat_))
+            submit(Act(at=now, seat=seat_, action=pick(decision, rng)))
+        else:
+            now = max(now, step.deadline or now)
+            submit(Timeout(at=now, step=step.no))
+    raise AssertionError("game did not end")

@@ -10,10 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.engine import decide, evolve, initial_state, verify
-from domain.events import Act, Action, Died, GameEnded, Input, Prompt, StepOpened, decode, encode, sees
+from domain.events import Act, Action, Died, GameEnded, Input, Notice, Prompt, StepOpened, decode, encode, sees
 from domain.rulesets.magic_city import EVIL, MAGIC_CITY, regulation_error
 from domain.violations import RuleViolation
 from tests.harness import Game
+from tests.magic_city_play import quick_game
 
 VILLAGE = ("prophet", "medium", "knight", "dragon", "spirit_caller", "moneylender", "huntsman", "golem")
 DEAD_MAY = ("event", "event_target", "event_targets", "event_word", "event_minutes", "event_direction",
@@ -49,8 +50,7 @@ def random_options(rng: random.Random, early_close: bool = True) -> dict:
     }
 
 
-def check_invariants(game: Game) -> None:
-    state, events = game.state, game.events
+def check_invariants(state, events) -> None:
     assert state.status == "ended"
     end = events[-1]
     assert isinstance(end, GameEnded) and end.reason in ("village", "wolves", "fox", "demon", "draw")
@@ -94,33 +94,46 @@ def play(seed: int, n: int, early_close: bool = True) -> Game:
 @settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(seed=st.integers(0, 2**32), n=st.integers(8, 20))
 def test_random_legal_games_end_keep_their_invariants_and_replay(seed, n):
+    rng = random.Random(seed)
+    state, events = quick_game("magic_city", n, seed, rng, random_roles(n, rng), random_options(rng))
+    check_invariants(state, events)
+    if seed % 10 == 0:
+        assert verify(events).ok
+        assert all(decode(encode(e)) == e for e in events)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(seed=st.integers(0, 2**32), n=st.integers(8, 20))
+def test_random_games_played_from_each_seats_view_replay(seed, n):
     game = play(seed, n)
-    check_invariants(game)
-    if seed % 8 == 0:
-        assert verify(game.events).ok
-        assert all(decode(encode(e)) == e for e in game.events)
+    check_invariants(game.state, game.events)
+    assert verify(game.events).ok
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(seed=st.integers(0, 2**32), n=st.integers(8, 20))
 def test_random_games_holding_every_role_step_to_its_deadline_replay(seed, n):
     game = play(seed, n, early_close=False)
-    check_invariants(game)
+    check_invariants(game.state, game.events)
     assert verify(game.events).ok
 
 
 # --- secrecy --------------------------------------------------------------------------------
 
 
-def replay(inputs: list[Input], roles: tuple[str, ...], n: int, seed: int, options: dict):
+def chunks(inputs: list[Input], roles: tuple[str, ...], n: int, seed: int, options: dict):
+    """The events each input produces, replayed on a game dealt from `roles`, until it ends."""
     game = Game("magic_city", n, roles=roles, options=options, seed=seed)
+    state, out = game.state, [game.events]
     for inp in inputs:
-        out = decide(game.state, inp)
-        assert not isinstance(out, RuleViolation), (inp, out)
-        for event in out:
-            game.state = evolve(game.state, event)
-            game.events.append(event)
-    return game
+        if state.status == "ended":
+            break
+        produced = decide(state, inp)
+        assert not isinstance(produced, RuleViolation), (inp, produced)
+        for event in produced:
+            state = evolve(state, event)
+        out.append(produced)
+    return out
 
 
 PROBES = [Action(kind=k, target=t) for k in ("vote", "attack", "divine", "guard", "curse") for t in (1, 2, 3)]
@@ -152,38 +165,54 @@ def states_before_inputs(events) -> list:
     return states
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(seed=st.integers(0, 2**32), n=st.integers(11, 20), hidden=st.sampled_from(("madman", "demon")))
 def test_secrecy_no_seat_can_tell_a_citizen_from_a_hidden_role(seed, n, hidden):
+    """Swap a citizen with a role nobody else may know of (no 祭壇 or 魂の渦 to show or move it): every
+    other seat's feed (its events, their numbering and times, deadlines) and its refusals stay the
+    same until the game ends."""
     rng = random.Random(seed)
     roles = with_role(list(random_roles(n, rng)), hidden)
     if roles is None:
         return
-    options = {**random_options(rng, early_close=False), "event_altar": False}
-    a = Game("magic_city", n, roles=roles, options=options, seed=seed)
-    a.start()
-    a.play(rng)
+    options = {**random_options(rng, early_close=False), "event_altar": False, "event_vortex": False}
+    state, events = quick_game("magic_city", n, seed, rng, roles, options)
+    inputs = [e for e in events if isinstance(e, Input)][1:]
     i, j = roles.index("citizen"), roles.index(hidden)
     swapped = list(roles)
     swapped[i], swapped[j] = swapped[j], swapped[i]
-    inputs = [e for e in a.events if isinstance(e, Input)]
-    b = replay(inputs[1:], tuple(swapped), n, seed, options)  # the same inputs after its own create
-    changed = {s for s in range(1, n + 1) if a.state.role(s) != b.state.role(s)}
+    a, b = chunks(inputs, roles, n, seed, options), chunks(inputs, tuple(swapped), n, seed, options)
+    changed = {s for s in range(1, n + 1) if _deal(a)[s - 1] != _deal(b)[s - 1]}
     assert len(changed) == 2
-    end_a = next(k for k, e in enumerate(a.events) if isinstance(e, GameEnded))
-    end_b = next(k for k, e in enumerate(b.events) if isinstance(e, GameEnded))
-    for viewer in set(range(1, n + 1)) - changed:
-        assert feed(a.events, viewer, end_a) == feed(b.events, viewer, end_b), viewer
-    # refusals: the same attempt by a seat that may not know gets the same answer before every input
-    viewers = sorted(set(range(1, n + 1)) - changed)[:2]
-    for state_a, state_b, inp in zip(states_before_inputs(a.events)[1:], states_before_inputs(b.events)[1:], inputs[1:]):
-        for viewer in viewers:
-            for probe in PROBES:
-                act = Act(at=inp.at, seat=viewer, action=probe)
-                ra, rb = decide(state_a, act), decide(state_b, act)
-                assert isinstance(ra, RuleViolation) is isinstance(rb, RuleViolation)
-                if isinstance(ra, RuleViolation):
-                    assert ra.code == rb.code
+    others = sorted(set(range(1, n + 1)) - changed)
+    state_a = state_b = initial_state()
+    for k, (ca, cb) in enumerate(zip(a, b)):
+        if any(isinstance(e, GameEnded) for e in ca + cb):
+            break
+        for viewer in others if k else ():  # the creation states the role list, in its own order
+            assert [encode(e) for e in ca if sees(e.to, viewer)] == [encode(e) for e in cb if sees(e.to, viewer)]
+        for event in ca:
+            state_a = evolve(state_a, event)
+        for event in cb:
+            state_b = evolve(state_b, event)
+        if k % 10 == 0 and state_a.status == "running":
+            for viewer in others[:2]:
+                for probe in PROBES:
+                    act = Act(at=state_a.step.opened_at, seat=viewer, action=probe)
+                    ra, rb = decide(state_a, act), decide(state_b, act)
+                    assert isinstance(ra, RuleViolation) is isinstance(rb, RuleViolation)
+                    if isinstance(ra, RuleViolation):
+                        assert ra.code == rb.code
+
+
+def _deal(chunked) -> list[str]:
+    state = initial_state()
+    for chunk in chunked:
+        for event in chunk:
+            state = evolve(state, event)
+        if state.status == "running":
+            return list(state.roles)
+    return list(state.roles)
 
 
 def test_options_are_listed_with_their_defaults():
@@ -192,3 +221,23 @@ def test_options_are_listed_with_their_defaults():
     assert opts["vote_format"].default == "simultaneous" and opts["tie_rule"].default == "no_execution"
     assert not opts["early_close"].default
     assert msgspec.json.decode(msgspec.json.encode(opts["vote_format"]))["choices"] == ["simultaneous", "ordered", "free"]
+
+
+def test_every_message_exists_in_four_languages():
+    from domain.messages import LANGS, MESSAGES
+    from domain.rulesets.magic_city import EVENTS, ROLES
+    from projections.render import render
+
+    for key in [f"role.{r}" for r in ROLES] + [f"card.{c}" for c in EVENTS] + [
+        "error.cursed_silent", "error.babel_word", "error.library_suffix", "error.incantation_required",
+    ]:
+        assert set(MESSAGES[key]) == set(LANGS), key
+    for seed in range(30):
+        rng = random.Random(seed)
+        n = 8 + seed % 13
+        state, events = quick_game("magic_city", n, seed, rng, random_roles(n, rng), random_options(rng))
+        for event in events:
+            for lang in LANGS:
+                text = render(event, lang, state.names)
+                if isinstance(event, Notice):
+                    assert text != event.key and "{" not in text, (event.key, lang, text)
