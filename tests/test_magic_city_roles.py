@@ -528,3 +528,40 @@ def test_refusals_for_a_dead_seat_and_an_unknown_action():
     execute(game, cit)
     assert decide(game.state, Act(at=game.now, seat=cit, action=Action(kind="speak", text="x"))).code in ("actor_dead", "wrong_phase")
     assert isinstance(notices(game, "event.none")[0], Notice)
+
+
+def _length(game) -> int:
+    return game.state.step.deadline - game.state.step.opened_at
+
+
+def test_option_durations_set_each_steps_deadline_scaled_by_time_scale():
+    roles = C4 + ("prophet", "medium", "huntsman", "werewolf", "madman")
+    opts = dict(role_check_seconds=7, night_step_seconds=11, vote_seconds=13, event_seconds=17, shot_seconds=19,
+                discussion_minute_seconds=23, time_scale=2.0)
+    game = new_game(roles, early_close=False, **opts, **only("bank"))
+    assert step(game) == "check.wolves" and _length(game) == 14_000
+    until(game, "discussion")
+    assert _length(game) == 5 * 46_000
+    until(game, "vote")
+    assert _length(game) == 26_000
+    vote_all(game, seat(game, "huntsman"))
+    assert step(game) == "shot" and _length(game) == 38_000
+    ok(game.timeout())
+    ok(game.timeout())
+    ok(game.timeout())
+    assert step(game) == "event_choice" and _length(game) == 34_000
+    ok(game.act(game.state.x.drawer, "event", option="bank"))
+    assert step(game) == "night.event" and _length(game) == 22_000
+
+
+def test_option_speech_max_chars():
+    game = new_game(first_seer=False, speech_max_chars=5)
+    assert game.act(1, "speak", text="123456").code == "speech_too_long"
+    ok(game.act(1, "speak", text="12345"))
+
+
+def test_option_dead_see_all():
+    game = new_game(first_seer=False, dead_see_all=True)
+    victim = seat(game, "citizen")
+    execute(game, victim)
+    assert game.views[victim].knowledge == {s: game.state.role(s) for s in range(1, 10)}

@@ -134,7 +134,7 @@ class CityState(WolfState, frozen=True, kw_only=True):
     trees: tuple[tuple[int, int], ...] = ()
     named: tuple[int, ...] = ()  # seats named by an ability or event since the last deal (the 魔人's mark)
     awakened: tuple[int, ...] = ()
-    announce_awakening: bool = False
+    awakening_due: bool = False  # a prediction matched: announced the next morning
     announced: bool = False
     eye_alive: bool = False
     cursed: int | None = None
@@ -560,7 +560,7 @@ class MagicCity(Werewolf):
             self.announce_awakening(g)
 
     def announce_awakening(self, g: Table) -> None:
-        memo(g, announced=True, announce_awakening=False)
+        memo(g, announced=True, awakening_due=False)
         g.notice("chimera.awakened")
         pack = tuple(self.wolves(g.state))
         g.notice("wolves.partners", to=pack, learn=dict.fromkeys(pack, "werewolf"), seats=pack)
@@ -639,7 +639,7 @@ class MagicCity(Werewolf):
         self.mark(g, t.get("curse"), *(target for _, target in guards), (t.get("predict") or (None, None))[1])
         predict = t.get("predict")
         if predict and predict[1] in named and state.is_alive(predict[0]):
-            memo(g, awakened=x.awakened + (predict[0],), announce_awakening=True)
+            memo(g, awakened=x.awakened + (predict[0],), awakening_due=True)
         g.emit(Resolved, to=MODERATOR, what="night", data={
             "attack": named, "attacks": attacks, "guards": [list(pair) for pair in guards],
             "deaths": sorted([s, c] for s, c in deaths.items()),
@@ -656,7 +656,7 @@ class MagicCity(Werewolf):
             self.die(g, deaths, "morning")
         else:
             g.notice("morning.none")
-        if g.state.x.announce_awakening:
+        if g.state.x.awakening_due and any(g.state.is_alive(s) for s in g.state.x.awakened):
             self.announce_awakening(g)
         curse = x.tonight.get("curse")
         cursed = curse if curse is not None and x.eye_alive and g.state.is_alive(curse) and state.day >= 1 else None
@@ -906,7 +906,7 @@ class MagicCity(Werewolf):
             living = state.living()
             for seat, role in zip(living, g.rng.shuffled([state.role(s) for s in living]), strict=True):
                 g.change_role(seat, role)
-            memo(g, awakened=(), announced=False, announce_awakening=False, named=(), lent=False, last_guard=[])
+            memo(g, awakened=(), announced=False, awakening_due=False, named=(), lent=False, last_guard=[])
             self.run(g, self.check_steps(g.state), "night")
         else:
             self.begin_night(g)
@@ -914,17 +914,18 @@ class MagicCity(Werewolf):
     # --- evolve ---------------------------------------------------------------------------------
 
     def evolve(self, state: GameState, event: Event) -> GameState:
-        if isinstance(event, GameCreated):
-            return replace(state, x=CityState())
-        if isinstance(event, Resolved) and event.what == "memo":
+        kind = type(event)
+        if kind is Resolved and event.what == "memo":
             changes = {k: _frozen(v) for k, v in event.data.items()}
             if "last_guard" in changes:
                 changes["last_guard"] = dict(changes["last_guard"])
             if "ballot" in changes:
                 changes["cast"] = {}
             return replace(state, x=replace(state.x, **changes))
-        if isinstance(event, (Act, Defaulted)) and event.action.kind == "vote":
+        if (kind is Act or kind is Defaulted) and event.action.kind == "vote":
             return replace(state, x=replace(state.x, cast={**state.x.cast, event.seat: event.action.target}))
+        if kind is GameCreated:
+            return replace(state, x=CityState())
         return super().evolve(state, event)
 
 
