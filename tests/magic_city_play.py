@@ -115,8 +115,18 @@ def quick_game(ruleset: str, n: int, seed: int, rng, roles: tuple[str, ...] = ()
         events.extend(out)
 
     names = tuple(f"P{i}" for i in range(1, n + 1))
-    submit(CreateGame(at=now, game_id=f"q{seed}", ruleset=ruleset, seats=n, names=names, roles=roles,
-                      options=options or {}, seed=seed_for(seed)))
+    submit(
+        CreateGame(
+            at=now,
+            game_id=f"q{seed}",
+            ruleset=ruleset,
+            seats=n,
+            names=names,
+            roles=roles,
+            options=options or {},
+            seed=seed_for(seed),
+        )
+    )
     submit(Start(at=now))
     for _ in range(20000):
         if state.status == "ended":

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from domain.events import Died, Resolved, RoleChanged, StepOpened
-from domain.rulesets.magic_city import EVENTS
+from domain.events import Died, Resolved, RoleChanged
 from domain.violations import RuleViolation
 from service.bots import pick
 from tests.magic_city_play import execute, new_game, night, notices, ok, only, results, seat, step, until, vote_all
@@ -183,8 +182,13 @@ def test_event_legend_tree_the_pair_leaves_together():
     game = drawn("legend_tree")
     a, b = living_citizens(game)[:2]
     assert step(game).startswith("night.")
-    night(game, {"event": [(game.state.x.drawer, "event_targets", None, {"targets": (a, b)})],
-                 "werewolf": attack(game, seat(game, "medium"))})
+    night(
+        game,
+        {
+            "event": [(game.state.x.drawer, "event_targets", None, {"targets": (a, b)})],
+            "werewolf": attack(game, seat(game, "medium")),
+        },
+    )
     execute(game, a)
     assert not game.state.is_alive(b)
     assert [e.when for e in deaths(game)[-2:]] == ["execution", "legend_tree"]
@@ -207,7 +211,9 @@ def test_illusion_garden_shift_may_land_on_a_wolf():
         drawer, wolves = game.state.x.drawer, game.seat_of("werewolf")
         ring = game.state.living()
         target = next(s for s in ring if s not in wolves and (ring.index(s) + 1) % len(ring) == ring.index(wolves[0]))
-        night(game, {"event": [(drawer, "event_direction", None, {"option": "right"})], "werewolf": attack(game, target)})
+        night(
+            game, {"event": [(drawer, "event_direction", None, {"option": "right"})], "werewolf": attack(game, target)}
+        )
         if notices(game, "garden.die", drawer)[-1].args["die"] == 1:
             assert not game.state.is_alive(wolves[0])
             return
@@ -224,7 +230,10 @@ def test_event_guild_protects_its_target_from_the_attack():
 def test_event_thieves_the_target_cannot_vote_next_day():
     game = drawn("thieves")
     target = seat(game, "medium")
-    night(game, {"event": [(game.state.x.drawer, "event_target", target)], "werewolf": attack(game, living_citizens(game)[0])})
+    night(
+        game,
+        {"event": [(game.state.x.drawer, "event_target", target)], "werewolf": attack(game, living_citizens(game)[0])},
+    )
     assert notices(game, "today.thieves")[-1].args["seat"] == target
     until(game, "vote")
     assert target not in game.state.step.public
@@ -240,7 +249,10 @@ def test_event_mirror_shop_inverts_that_nights_result():
 def test_event_bank_the_target_votes_twice_next_day():
     game = drawn("bank")
     target = seat(game, "medium")
-    night(game, {"event": [(game.state.x.drawer, "event_target", target)], "werewolf": attack(game, living_citizens(game)[0])})
+    night(
+        game,
+        {"event": [(game.state.x.drawer, "event_target", target)], "werewolf": attack(game, living_citizens(game)[0])},
+    )
     assert notices(game, "today.bank")[-1].args["seat"] == target
     until(game, "vote")
     victim = living_citizens(game)[0]
@@ -255,7 +267,10 @@ def test_event_cult_shows_the_madman_every_wolf():
     until(game, "night.cult", "night.evil_eye", "night.werewolf")
     madman = seat(game, "madman")
     (cult,) = notices(game, "cult.wolves")
-    assert cult.to == (madman,) and cult.learn == {seat(game, "werewolf"): "werewolf", seat(game, "chimera"): "werewolf"}
+    assert cult.to == (madman,) and cult.learn == {
+        seat(game, "werewolf"): "werewolf",
+        seat(game, "chimera"): "werewolf",
+    }
     assert game.views[madman].knowledge[seat(game, "chimera")] == "werewolf"
 
 
@@ -264,8 +279,14 @@ def test_event_casino_the_card_makes_zero_or_two_attacks():
     for seed in range(12):
         game = drawn("casino", seed=seed)
         a, b = seat(game, "medium"), living_citizens(game)[0]
-        night(game, {"event": [(game.state.x.drawer, "event_card", None, {"option": "1"})],
-                     "werewolf": attack(game, a), "second_attack": attack(game, b)})
+        night(
+            game,
+            {
+                "event": [(game.state.x.drawer, "event_card", None, {"option": "1"})],
+                "werewolf": attack(game, a),
+                "second_attack": attack(game, b),
+            },
+        )
         card = game.state.x.params["card"]
         seen.add(card)
         assert game.state.is_alive(a) is game.state.is_alive(b) is (card == "citizen")
@@ -291,8 +312,14 @@ def test_event_arena_guards_who_missed_the_attack_leave():
     game = drawn("arena")
     knight, spirit, target = seat(game, "knight"), seat(game, "spirit_caller"), seat(game, "medium")
     ward = living_citizens(game)[0]
-    night(game, {"werewolf": attack(game, target), "knight": [(knight, "guard", target)],
-                 "spirit_caller": [(spirit, "guard", ward)]})
+    night(
+        game,
+        {
+            "werewolf": attack(game, target),
+            "knight": [(knight, "guard", target)],
+            "spirit_caller": [(spirit, "guard", ward)],
+        },
+    )
     assert game.state.is_alive(knight) and game.state.is_alive(target)
     assert not game.state.is_alive(spirit) and game.state.is_alive(ward)  # no drag for the arena
 
@@ -375,8 +402,14 @@ def test_golem_blocks_the_second_attack_of_the_casino():
     for seed in range(12):
         game = drawn("casino", roles=G10, seed=seed)
         a, b = seat(game, "prophet"), living_citizens(game)[0]
-        night(game, {"event": [(game.state.x.drawer, "event_card", None, {"option": "2"})],
-                     "werewolf": attack(game, a), "second_attack": attack(game, b)})
+        night(
+            game,
+            {
+                "event": [(game.state.x.drawer, "event_card", None, {"option": "2"})],
+                "werewolf": attack(game, a),
+                "second_attack": attack(game, b),
+            },
+        )
         if game.state.x.params["card"] == "werewolf":
             assert not game.state.is_alive(a) and game.state.is_alive(b)
             return
@@ -403,9 +436,14 @@ def test_arena_against_each_guard_the_knight_the_dragon_and_the_spirit_caller():
     game = drawn("arena", roles=D10)
     knight, dragon, spirit = seat(game, "knight"), seat(game, "dragon"), seat(game, "spirit_caller")
     target = seat(game, "prophet")
-    night(game, {"werewolf": attack(game, target), "knight": [(knight, "guard", living_citizens(game)[0]),
-                                                              (dragon, "guard", target)],
-                 "spirit_caller": [(spirit, "guard", target)]})
+    night(
+        game,
+        {
+            "werewolf": attack(game, target),
+            "knight": [(knight, "guard", living_citizens(game)[0]), (dragon, "guard", target)],
+            "spirit_caller": [(spirit, "guard", target)],
+        },
+    )
     assert not game.state.is_alive(knight) and not game.state.is_alive(dragon)  # the knight's choice stands
     assert game.state.is_alive(spirit) and game.state.is_alive(target)
 

@@ -17,8 +17,17 @@ from tests.harness import Game
 from tests.magic_city_play import quick_game
 
 VILLAGE = ("prophet", "medium", "knight", "dragon", "spirit_caller", "moneylender", "huntsman", "golem")
-DEAD_MAY = ("event", "event_target", "event_targets", "event_word", "event_minutes", "event_direction",
-            "event_card", "shoot", "speak")
+DEAD_MAY = (
+    "event",
+    "event_target",
+    "event_targets",
+    "event_word",
+    "event_minutes",
+    "event_direction",
+    "event_card",
+    "shoot",
+    "speak",
+)
 
 
 def random_roles(n: int, rng: random.Random) -> tuple[str, ...]:
@@ -151,7 +160,7 @@ def with_role(roles: list[str], role: str) -> tuple[str, ...] | None:
     for k, r in enumerate(roles):
         attackers = sum(x in ("werewolf", "evil_eye") for x in roles)
         if r in EVIL and (r not in ("werewolf", "evil_eye") or attackers > 1):
-            out = [*roles[:k], role, *roles[k + 1:]]
+            out = [*roles[:k], role, *roles[k + 1 :]]
             return tuple(out) if regulation_error(tuple(out)) is None else None
     return None
 
@@ -186,7 +195,7 @@ def test_secrecy_no_seat_can_tell_a_citizen_from_a_hidden_role(seed, n, hidden):
     assert len(changed) == 2
     others = sorted(set(range(1, n + 1)) - changed)
     state_a = state_b = initial_state()
-    for k, (ca, cb) in enumerate(zip(a, b)):
+    for k, (ca, cb) in enumerate(zip(a, b, strict=False)):
         if any(isinstance(e, GameEnded) for e in ca + cb):
             break
         for viewer in others if k else ():  # the creation states the role list, in its own order
@@ -220,7 +229,11 @@ def test_options_are_listed_with_their_defaults():
     assert opts["first_seer"].default and opts["consecutive_guard"].default and opts["night_talk"].default
     assert opts["vote_format"].default == "simultaneous" and opts["tie_rule"].default == "no_execution"
     assert not opts["early_close"].default
-    assert msgspec.json.decode(msgspec.json.encode(opts["vote_format"]))["choices"] == ["simultaneous", "ordered", "free"]
+    assert msgspec.json.decode(msgspec.json.encode(opts["vote_format"]))["choices"] == [
+        "simultaneous",
+        "ordered",
+        "free",
+    ]
 
 
 def test_every_message_exists_in_four_languages():
@@ -228,9 +241,16 @@ def test_every_message_exists_in_four_languages():
     from domain.rulesets.magic_city import EVENTS, ROLES
     from projections.render import render
 
-    for key in [f"role.{r}" for r in ROLES] + [f"card.{c}" for c in EVENTS] + [
-        "error.cursed_silent", "error.babel_word", "error.library_suffix", "error.incantation_required",
-    ]:
+    for key in (
+        [f"role.{r}" for r in ROLES]
+        + [f"card.{c}" for c in EVENTS]
+        + [
+            "error.cursed_silent",
+            "error.babel_word",
+            "error.library_suffix",
+            "error.incantation_required",
+        ]
+    ):
         assert set(MESSAGES[key]) == set(LANGS), key
     for seed in range(30):
         rng = random.Random(seed)

@@ -33,9 +33,13 @@ def kill_all_but(game, keep: set[int]) -> None:
 
 def test_regulation_formula_decides_the_shape_of_a_role_list():
     assert regulation_error(N9) is None
-    assert regulation_error(("citizen",) * 5 + ("prophet", "medium", "werewolf", "madman")) == "9 players take 4 citizens, not 5"
+    assert (
+        regulation_error(("citizen",) * 5 + ("prophet", "medium", "werewolf", "madman"))
+        == "9 players take 4 citizens, not 5"
+    )
     assert regulation_error(C4 + ("prophet", "medium", "werewolf", "werewolf", "madman")) == (
-        "9 players take 2 of the wolf side, 狐人 and 魔人, not 3")
+        "9 players take 2 of the wolf side, 狐人 and 魔人, not 3"
+    )
     assert regulation_error(C4 + ("prophet", "medium", "knight", "madman", "foxkin")) == "a werewolf is needed"
     assert regulation_error(C4 + ("prophet", "mason", "knight", "werewolf", "madman")) == "masons come in a pair"
     assert regulation_error(C4 + ("prophet", "prophet", "knight", "werewolf", "madman")) == "at most one prophet"
@@ -75,8 +79,15 @@ def test_role_check_in_the_guides_order_each_step_held_to_its_deadline():
         opened.append(step(game))
         assert game.state.step.hold
         ok(game.timeout())
-    assert opened == ["check.foxkin", "check.wolves", "check.evil_eye", "check.demon", "check.prophet",
-                      "check.medium", "check.guards"]
+    assert opened == [
+        "check.foxkin",
+        "check.wolves",
+        "check.evil_eye",
+        "check.demon",
+        "check.prophet",
+        "check.medium",
+        "check.guards",
+    ]
 
 
 def test_option_early_close_skips_steps_nobody_owes_and_closes_answered_ones():
@@ -280,17 +291,30 @@ DRAGON = C4 + ("prophet", "knight", "dragon", "werewolf", "madman")
 
 def test_role_dragon_guards_with_the_knight_whose_choice_stands():
     game = new_game(DRAGON, first_seer=False, **only())
-    knight, dragon, wolf, cits = seat(game, "knight"), seat(game, "dragon"), seat(game, "werewolf"), game.seat_of("citizen")
+    knight, dragon, wolf, cits = (
+        seat(game, "knight"),
+        seat(game, "dragon"),
+        seat(game, "werewolf"),
+        game.seat_of("citizen"),
+    )
     assert notices(game, "partners.known", knight)[0].learn == {knight: "knight", dragon: "dragon"}
     execute(game, cits[0])
-    night(game, {"werewolf": [(wolf, "attack", cits[1])], "knight": [(dragon, "guard", cits[1]), (knight, "guard", cits[2])]})
+    night(
+        game,
+        {"werewolf": [(wolf, "attack", cits[1])], "knight": [(dragon, "guard", cits[1]), (knight, "guard", cits[2])]},
+    )
     assert [e.to for e in game.events if isinstance(e, Act) and e.action.kind == "guard"] == [(knight, dragon)] * 2
     assert not game.state.is_alive(cits[1])
 
 
 def test_role_dragon_guards_alone_when_the_knight_is_dead():
     game = new_game(DRAGON, first_seer=False, **only())
-    knight, dragon, wolf, cits = seat(game, "knight"), seat(game, "dragon"), seat(game, "werewolf"), game.seat_of("citizen")
+    knight, dragon, wolf, cits = (
+        seat(game, "knight"),
+        seat(game, "dragon"),
+        seat(game, "werewolf"),
+        game.seat_of("citizen"),
+    )
     execute(game, knight)
     night(game, {"werewolf": [(wolf, "attack", cits[1])], "knight": [(dragon, "guard", cits[1])]})
     assert game.state.is_alive(cits[1])
@@ -357,7 +381,9 @@ def test_role_madman_counts_as_human_and_wins_with_the_wolves():
     state = game.state
     two = msgspec.structs.replace(state, alive=tuple(s in (madman, wolf) for s in range(1, 10)))
     assert MAGIC_CITY.winning_team(two) == "wolves"
-    three = msgspec.structs.replace(state, alive=tuple(s in (madman, wolf, 1 if 1 not in (madman, wolf) else 2) for s in range(1, 10)))
+    three = msgspec.structs.replace(
+        state, alive=tuple(s in (madman, wolf, 1 if 1 not in (madman, wolf) else 2) for s in range(1, 10))
+    )
     assert MAGIC_CITY.winning_team(three) is None
     kill_all_but(game, {madman})
     assert game.events[-1].reason == "wolves" and madman in game.state.winners
@@ -427,10 +453,21 @@ CHIMERA = C4 + ("prophet", "medium", "knight", "werewolf", "chimera")
 
 def test_role_chimera_awakens_on_a_matching_prediction():
     game = new_game(CHIMERA, first_seer=False, **only())
-    chimera, wolf, prophet, cits = seat(game, "chimera"), seat(game, "werewolf"), seat(game, "prophet"), game.seat_of("citizen")
+    chimera, wolf, prophet, cits = (
+        seat(game, "chimera"),
+        seat(game, "werewolf"),
+        seat(game, "prophet"),
+        game.seat_of("citizen"),
+    )
     execute(game, cits[0])
-    night(game, {"werewolf": [(wolf, "attack", cits[1])], "chimera": [(chimera, "predict", cits[2])],
-                 "prophet": [(prophet, "divine", chimera)]})
+    night(
+        game,
+        {
+            "werewolf": [(wolf, "attack", cits[1])],
+            "chimera": [(chimera, "predict", cits[2])],
+            "prophet": [(prophet, "divine", chimera)],
+        },
+    )
     assert notices(game, "seer.result")[-1].learn == {chimera: "human"}
     assert not notices(game, "chimera.awakened")
     execute(game, cits[3])
@@ -526,7 +563,10 @@ def test_refusals_for_a_dead_seat_and_an_unknown_action():
     game = new_game(first_seer=False, **only())
     cit = seat(game, "citizen")
     execute(game, cit)
-    assert decide(game.state, Act(at=game.now, seat=cit, action=Action(kind="speak", text="x"))).code in ("actor_dead", "wrong_phase")
+    assert decide(game.state, Act(at=game.now, seat=cit, action=Action(kind="speak", text="x"))).code in (
+        "actor_dead",
+        "wrong_phase",
+    )
     assert isinstance(notices(game, "event.none")[0], Notice)
 
 
@@ -536,8 +576,15 @@ def _length(game) -> int:
 
 def test_option_durations_set_each_steps_deadline_scaled_by_time_scale():
     roles = C4 + ("prophet", "medium", "huntsman", "werewolf", "madman")
-    opts = dict(role_check_seconds=7, night_step_seconds=11, vote_seconds=13, event_seconds=17, shot_seconds=19,
-                discussion_minute_seconds=23, time_scale=2.0)
+    opts = dict(
+        role_check_seconds=7,
+        night_step_seconds=11,
+        vote_seconds=13,
+        event_seconds=17,
+        shot_seconds=19,
+        discussion_minute_seconds=23,
+        time_scale=2.0,
+    )
     game = new_game(roles, early_close=False, **opts, **only("bank"))
     assert step(game) == "check.wolves" and _length(game) == 14_000
     until(game, "discussion")

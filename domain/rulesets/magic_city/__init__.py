@@ -14,11 +14,22 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from domain.events import MODERATOR, Act, Action, Defaulted, Decision, Died, Event, GameCreated, Resolved, RoleDealt, VoteResult
+from domain.events import (
+    MODERATOR,
+    Act,
+    Action,
+    Decision,
+    Defaulted,
+    Event,
+    GameCreated,
+    Resolved,
+    RoleDealt,
+    VoteResult,
+)
 from domain.rng import Rng
 from domain.rulesets.base import Option, seconds
 from domain.rulesets.magic_city import texts  # noqa: F401  (registers the messages)
-from domain.rulesets.werewolf import Role, WolfState, Werewolf
+from domain.rulesets.werewolf import Role, Werewolf, WolfState
 from domain.state import GameState
 
 if TYPE_CHECKING:
@@ -48,8 +59,19 @@ EVIL = ("werewolf", "evil_eye", "chimera", "madman", "foxkin", "demon")
 REPEATABLE_ROLES = ("citizen", "werewolf", "mason")
 
 IMMEDIATE = ("mages_guild", "babel", "court", "prison", "graveyard", "library", "airship", "vortex")
-NIGHT = ("legend_tree", "illusion_garden", "guild", "thieves", "mirror_shop", "bank", "cult", "casino",
-         "beast_forest", "slum", "arena")
+NIGHT = (
+    "legend_tree",
+    "illusion_garden",
+    "guild",
+    "thieves",
+    "mirror_shop",
+    "bank",
+    "cult",
+    "casino",
+    "beast_forest",
+    "slum",
+    "arena",
+)
 ANNOUNCED = ("academy", "altar", "bathhouse", "church", "clock_tower", "parliament")
 EVENTS = IMMEDIATE + NIGHT + ANNOUNCED
 DRAWER_NIGHT = ("legend_tree", "illusion_garden", "guild", "thieves", "mirror_shop", "bank", "casino")
@@ -169,13 +191,27 @@ def memo(g: Table, **changes: Any) -> None:
 def _options() -> dict[str, Option]:
     opts = {
         "first_seer": Option(type="bool", default=True, doc="初日占い: the 予言者 divines at the role check."),
-        "consecutive_guard": Option(type="bool", default=True, doc="連続護衛: a guard may protect the same player twice in a row."),
+        "consecutive_guard": Option(
+            type="bool", default=True, doc="連続護衛: a guard may protect the same player twice in a row."
+        ),
         "night_talk": Option(type="bool", default=True, doc="内通: the wolves and the 共有者 talk at night."),
-        "vote_format": Option(type="choice", default="simultaneous", choices=("simultaneous", "ordered", "free"),
-                              doc="投票形式: 一斉 (revealed at the close), 順番 (public, in seat order), 自由 (public, changeable)."),
-        "tie_rule": Option(type="choice", default="no_execution", choices=("no_execution", "draw"),
-                           doc="A tie again after the runoff: nobody is executed, or the game is drawn."),
-        "early_close": Option(type="bool", default=False, doc="Close a role step once its living actors answered (timing then reveals roles)."),
+        "vote_format": Option(
+            type="choice",
+            default="simultaneous",
+            choices=("simultaneous", "ordered", "free"),
+            doc="投票形式: 一斉 (revealed at the close), 順番 (public, in seat order), 自由 (public, changeable).",
+        ),
+        "tie_rule": Option(
+            type="choice",
+            default="no_execution",
+            choices=("no_execution", "draw"),
+            doc="A tie again after the runoff: nobody is executed, or the game is drawn.",
+        ),
+        "early_close": Option(
+            type="bool",
+            default=False,
+            doc="Close a role step once its living actors answered (timing then reveals roles).",
+        ),
         "role_check_seconds": seconds(15, "One step of the role check."),
         "night_step_seconds": seconds(30, "One role step of the night."),
         "discussion_minute_seconds": seconds(60, "One minute of discussion (the day lasts living − 4 of them)."),
@@ -194,16 +230,39 @@ class MagicCity(Werewolf):
     id = "magic_city"
     version = "1"
     doc_lang = "ja"
-    name = {"ja": "魔法都市の人狼", "zh-Hans": "魔法都市的狼人", "zh-Hant": "魔法都市的狼人", "en": "Werewolves of the Magic City"}
+    name = {
+        "ja": "魔法都市の人狼",
+        "zh-Hans": "魔法都市的狼人",
+        "zh-Hant": "魔法都市的狼人",
+        "en": "Werewolves of the Magic City",
+    }
     roles = ROLES
     presets = {str(n): recommended(n) for n in range(8, 21)}
     options = _options()
     min_seats, max_seats = 8, 20
     discussion = "free"
-    action_kinds = frozenset({
-        "speak", "ready", "whisper", "vote", "attack", "divine", "guard", "curse", "predict", "lend", "shoot",
-        "event", "event_target", "event_targets", "event_word", "event_minutes", "event_direction", "event_card",
-    })
+    action_kinds = frozenset(
+        {
+            "speak",
+            "ready",
+            "whisper",
+            "vote",
+            "attack",
+            "divine",
+            "guard",
+            "curse",
+            "predict",
+            "lend",
+            "shoot",
+            "event",
+            "event_target",
+            "event_targets",
+            "event_word",
+            "event_minutes",
+            "event_direction",
+            "event_card",
+        }
+    )
 
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
         roles = super().setup(seats, preset if preset or roles else str(seats), roles)
@@ -319,12 +378,18 @@ class MagicCity(Werewolf):
                         prompts[s] = prompts.get(s, ()) + (whisper,)
             return prompts
         if step == "chimera":
-            return {s: (Decision(kind="predict", targets=others(s), optional=True),) for s in ok
-                    if state.role(s) == "chimera" and s not in x.awakened}
+            return {
+                s: (Decision(kind="predict", targets=others(s), optional=True),)
+                for s in ok
+                if state.role(s) == "chimera" and s not in x.awakened
+            }
         if step == "prophet":
             return each(("prophet",), lambda s: Decision(kind="divine", targets=others(s), optional=True))
         if step in ("knight", "spirit_caller"):
-            return each(("knight", "dragon") if step == "knight" else ("spirit_caller",), lambda s: self.guard_decision(state, s))
+            return each(
+                ("knight", "dragon") if step == "knight" else ("spirit_caller",),
+                lambda s: self.guard_decision(state, s),
+            )
         if step == "moneylender" and not x.lent:
             return each(("moneylender",), lambda s: Decision(kind="lend", targets=others(s), optional=True))
         return {}
@@ -610,7 +675,9 @@ class MagicCity(Werewolf):
         knight = t.get("guard.knight") or t.get("guard.dragon")
         joint = knight[1] if knight else None
         spirit = t.get("guard.spirit_caller")
-        guards = [(s, joint) for s in self.eligible(state) if state.role(s) in ("knight", "dragon") and joint is not None]
+        guards = [
+            (s, joint) for s in self.eligible(state) if state.role(s) in ("knight", "dragon") and joint is not None
+        ]
         if spirit:
             guards.append(tuple(spirit))
         safe = set() if event == "slum" else {target for _, target in guards}
@@ -640,10 +707,17 @@ class MagicCity(Werewolf):
         predict = t.get("predict")
         if predict and predict[1] in named and state.is_alive(predict[0]):
             memo(g, awakened=x.awakened + (predict[0],), awakening_due=True)
-        g.emit(Resolved, to=MODERATOR, what="night", data={
-            "attack": named, "attacks": attacks, "guards": [list(pair) for pair in guards],
-            "deaths": sorted([s, c] for s, c in deaths.items()),
-        })
+        g.emit(
+            Resolved,
+            to=MODERATOR,
+            what="night",
+            data={
+                "attack": named,
+                "attacks": attacks,
+                "guards": [list(pair) for pair in guards],
+                "deaths": sorted([s, c] for s, c in deaths.items()),
+            },
+        )
         self.dawn(g, deaths)
 
     def dawn(self, g: Table, deaths: dict[int, str]) -> None:
@@ -890,7 +964,9 @@ class MagicCity(Werewolf):
             self.offer(g, "event_word", Decision(kind="event_word", text=WORD_MAX))
         elif card == "bathhouse":
             most = max(1, int(max(len(state.living()) - 4, 1) / 2))
-            self.offer(g, "event_minutes", Decision(kind="event_minutes", options=tuple(str(m) for m in range(1, most + 1))))
+            self.offer(
+                g, "event_minutes", Decision(kind="event_minutes", options=tuple(str(m) for m in range(1, most + 1)))
+            )
         elif card in ("court", "prison"):
             self.open_ballot(g, card)
         elif card == "graveyard":

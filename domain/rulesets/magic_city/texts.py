@@ -66,7 +66,9 @@ MESSAGES = {
     "format.simultaneous": _m("一斉投票", "同时投票", "同時投票", "simultaneous vote"),
     "format.ordered": _m("順番投票", "顺序投票", "順序投票", "vote in order"),
     "format.free": _m("自由投票", "自由投票", "自由投票", "free vote"),
-    "tie.no_execution": _m("同数が続けば処刑者無し", "再次平票则无人被处决", "再次平票則無人被處決", "a second tie executes nobody"),
+    "tie.no_execution": _m(
+        "同数が続けば処刑者無し", "再次平票则无人被处决", "再次平票則無人被處決", "a second tie executes nobody"
+    ),
     "tie.draw": _m("同数が続けば引き分け", "再次平票则平局", "再次平票則平局", "a second tie draws the game"),
     "city.rules": _m(
         "ルール: {first_seer}、{consecutive_guard}、{night_talk}、{format}、{tie}。",
@@ -74,28 +76,43 @@ MESSAGES = {
         "規則：{first_seer}，{consecutive_guard}，{night_talk}，{format}，{tie}。",
         "Rules: {first_seer}; {consecutive_guard}; {night_talk}; {format}; {tie}.",
     ),
-    "partners.known": _m("あなたの仲間は{seats}です。", "你的同伴是{seats}。", "你的同伴是{seats}。", "Your partners: {seats}."),
+    "partners.known": _m(
+        "あなたの仲間は{seats}です。", "你的同伴是{seats}。", "你的同伴是{seats}。", "Your partners: {seats}."
+    ),
     "cult.wolves": _m("人狼は{seats}です。", "狼人是{seats}。", "狼人是{seats}。", "The werewolves are {seats}."),
     "garden.die": _m("ダイスの目は{die}でした。", "骰子点数为{die}。", "骰子點數為{die}。", "The die shows {die}."),
     "chimera.awakened": _m(
-        "キメラが覚醒したようです。", "奇美拉似乎觉醒了。", "奇美拉似乎覺醒了。", "The chimera seems to have awakened.",
+        "キメラが覚醒したようです。",
+        "奇美拉似乎觉醒了。",
+        "奇美拉似乎覺醒了。",
+        "The chimera seems to have awakened.",
     ),
     "curse.on": _m(
         "{seat}さんは本日の議論最初の一分間、発言もジェスチャーもできません。一分経過したらGMからアナウンスがあります。",
         "{seat}在今天讨论的第一分钟内不能发言，也不能做手势。一分钟后主持人会宣布。",
         "{seat}在今天討論的第一分鐘內不能發言，也不能做手勢。一分鐘後主持人會宣布。",
-        "{seat} may neither speak nor gesture for the first minute of today's discussion; the moderator will say when it is over.",
+        "{seat} may neither speak nor gesture for the first minute of today's discussion;"
+        " the moderator will say when it is over.",
     ),
-    "curse.none": _m("魔眼の呪いはありませんでした。", "没有魔眼的诅咒。", "沒有魔眼的詛咒。", "There is no curse of the evil eye."),
+    "curse.none": _m(
+        "魔眼の呪いはありませんでした。", "没有魔眼的诅咒。", "沒有魔眼的詛咒。", "There is no curse of the evil eye."
+    ),
     "curse.lifted": _m("一分が経過しました。", "一分钟已过。", "一分鐘已過。", "The minute is over."),
-    "altar.role": _m("{seat}さんの役職は【{role}】でした。", "{seat}的身份是【{role}】。", "{seat}的身分是【{role}】。", "{seat} was {role}."),
+    "altar.role": _m(
+        "{seat}さんの役職は【{role}】でした。",
+        "{seat}的身份是【{role}】。",
+        "{seat}的身分是【{role}】。",
+        "{seat} was {role}.",
+    ),
     "huntsman.revealed": _m(
         "処刑された{seat}さんは狩人です。{seat}さん、ただちに誰を撃つか決めてください。",
         "被处决的{seat}是猎人。{seat}，请立即决定要射杀谁。",
         "被處決的{seat}是獵人。{seat}，請立即決定要射殺誰。",
         "The executed {seat} is the huntsman. {seat}, choose at once whom to shoot.",
     ),
-    "event.chosen": _m("イベント【{card}】が発生しました。", "发生事件【{card}】。", "發生事件【{card}】。", "Event: {card}."),
+    "event.chosen": _m(
+        "イベント【{card}】が発生しました。", "发生事件【{card}】。", "發生事件【{card}】。", "Event: {card}."
+    ),
     "event.none": _m("イベントは発生しませんでした。", "没有发生事件。", "沒有發生事件。", "No event takes place."),
     "event.babel": _m(
         "次の夜が来るまで、生存者は「{word}」しか発してはいけません。",
@@ -129,7 +146,9 @@ MESSAGES = {
         "In today's discussion, end everything you say with \u201c{word}\u201d.",
     ),
     "today.altar": _m(
-        "今後は死亡した方の役職カードが公開されます。", "今后死亡者的身份牌将被公开。", "今後死亡者的身分牌將被公開。",
+        "今後は死亡した方の役職カードが公開されます。",
+        "今后死亡者的身份牌将被公开。",
+        "今後死亡者的身分牌將被公開。",
         "From now on the roles of the dead are revealed.",
     ),
     "today.bathhouse": _m(
@@ -145,11 +164,15 @@ MESSAGES = {
         "{seats} may join today's discussion, but not vote.",
     ),
     "today.clock_tower": _m(
-        "本日の議論時間は{minutes}分です。", "今天的讨论时间为{minutes}分钟。", "今天的討論時間為{minutes}分鐘。",
+        "本日の議論時間は{minutes}分です。",
+        "今天的讨论时间为{minutes}分钟。",
+        "今天的討論時間為{minutes}分鐘。",
         "Today's discussion lasts {minutes} minutes.",
     ),
     "today.bank": _m(
-        "朝になると{seat}さんが二票の力を授かっていました。", "天亮时，{seat}获得了两票的力量。", "天亮時，{seat}獲得了兩票的力量。",
+        "朝になると{seat}さんが二票の力を授かっていました。",
+        "天亮时，{seat}获得了两票的力量。",
+        "天亮時，{seat}獲得了兩票的力量。",
         "As morning breaks, {seat} holds the power of two votes.",
     ),
     "today.thieves": _m(
@@ -159,7 +182,10 @@ MESSAGES = {
         "As morning breaks, {seat}'s vote has been stolen: no vote today.",
     ),
     "today.parliament": _m(
-        "本日の投票形式は{format}になります。", "今天的投票方式为{format}。", "今天的投票方式為{format}。", "Today's vote is a {format}.",
+        "本日の投票形式は{format}になります。",
+        "今天的投票方式为{format}。",
+        "今天的投票方式為{format}。",
+        "Today's vote is a {format}.",
     ),
     "today.babel": _m(
         "本日の議論中は、「{word}」としか喋ってはいけません。身振り手振りは自由です。",
@@ -167,24 +193,44 @@ MESSAGES = {
         "今天討論時只能說「{word}」，手勢不限。",
         "In today's discussion say nothing but \u201c{word}\u201d; gestures are free.",
     ),
-    "died.court": _m("裁判の結果、{seat}さんが処刑されました。", "法院判决：{seat}被处决。", "法院判決：{seat}被處決。", "By the court, {seat} is executed."),
+    "died.court": _m(
+        "裁判の結果、{seat}さんが処刑されました。",
+        "法院判决：{seat}被处决。",
+        "法院判決：{seat}被處決。",
+        "By the court, {seat} is executed.",
+    ),
     "died.shot": _m("{seats}さんが撃たれました。", "{seats}被射杀。", "{seats}被射殺。", "{seats} is shot."),
-    "died.event": _m("{seats}さんがゲームから脱落しました。", "{seats}出局。", "{seats}出局。", "{seats} leaves the game."),
-    "died.legend_tree": _m("{seats}さんもゲームから脱落しました。", "{seats}也出局了。", "{seats}也出局了。", "{seats} leaves the game too."),
+    "died.event": _m(
+        "{seats}さんがゲームから脱落しました。", "{seats}出局。", "{seats}出局。", "{seats} leaves the game."
+    ),
+    "died.legend_tree": _m(
+        "{seats}さんもゲームから脱落しました。",
+        "{seats}也出局了。",
+        "{seats}也出局了。",
+        "{seats} leaves the game too.",
+    ),
     "error.cursed_silent": _m(
-        "呪いのため、議論の最初の一分間は発言できません。", "受到诅咒，讨论的第一分钟内不能发言。", "受到詛咒，討論的第一分鐘內不能發言。",
+        "呪いのため、議論の最初の一分間は発言できません。",
+        "受到诅咒，讨论的第一分钟内不能发言。",
+        "受到詛咒，討論的第一分鐘內不能發言。",
         "You are cursed: you cannot speak in the first minute of the discussion.",
     ),
     "error.babel_word": _m(
-        "バベルの魔塔: 指定された言葉しか発言できません。", "巴别魔塔：只能说指定的词。", "巴別魔塔：只能說指定的詞。",
+        "バベルの魔塔: 指定された言葉しか発言できません。",
+        "巴别魔塔：只能说指定的词。",
+        "巴別魔塔：只能說指定的詞。",
         "Tower of Babel: you may say only the given word.",
     ),
     "error.library_suffix": _m(
-        "図書館: 語尾に指定された言葉をつけてください。", "图书馆：结尾必须加上指定的词。", "圖書館：結尾必須加上指定的詞。",
+        "図書館: 語尾に指定された言葉をつけてください。",
+        "图书馆：结尾必须加上指定的词。",
+        "圖書館：結尾必須加上指定的詞。",
         "Library: end what you say with the given word.",
     ),
     "error.incantation_required": _m(
-        "魔法学園: 投票には呪文が必要です。", "魔法学园：投票时必须念咒语。", "魔法學園：投票時必須念咒語。",
+        "魔法学園: 投票には呪文が必要です。",
+        "魔法学园：投票时必须念咒语。",
+        "魔法學園：投票時必須念咒語。",
         "Academy of Magic: a vote needs an incantation.",
     ),
 }
