@@ -100,7 +100,7 @@ def play(seed: int, n: int, early_close: bool = True) -> Game:
     return game
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=2500, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(seed=st.integers(0, 2**32), n=st.integers(8, 20))
 def test_random_legal_games_end_keep_their_invariants_and_replay(seed, n):
     rng = random.Random(seed)
@@ -174,7 +174,7 @@ def states_before_inputs(events) -> list:
     return states
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(seed=st.integers(0, 2**32), n=st.integers(11, 20), hidden=st.sampled_from(("madman", "demon")))
 def test_secrecy_no_seat_can_tell_a_citizen_from_a_hidden_role(seed, n, hidden):
     """Swap a citizen with a role nobody else may know of (no 祭壇 or 魂の渦 to show or move it): every
