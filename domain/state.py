@@ -36,6 +36,16 @@ class Step(msgspec.Struct, frozen=True, kw_only=True):
     def owing(self) -> list[int]:
         return [seat for seat in sorted(self.prompts) if self.owes(seat)]
 
+    def complete(self) -> bool:
+        """Every owed answer is in."""
+        answers = self.answers
+        for seat, decisions in self.prompts.items():
+            if seat not in answers:
+                for d in decisions:
+                    if not d.repeatable:
+                        return False
+        return True
+
 
 class GameState(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str = ""

@@ -45,7 +45,6 @@ SPECTATOR = "spectator"
 class View(msgspec.Struct, frozen=True, kw_only=True):
     viewer: str  # "seat:N" | "spectator" | "moderator"
     seat: int | None = None
-    seen: int = 0  # how many of this viewer's events are folded in: its feed position
     game_id: str = ""
     ruleset: str = ""
     lang: str = "en"
@@ -177,14 +176,16 @@ _APPLY: dict[type, Callable[[View, Any], View]] = {
 }
 
 # A ruleset's own events fold through the functions it registers here.
-RULESET_APPLY: dict[type, Callable[[View, Any], View]] = {}
+RULESET_APPLY = _APPLY
+
+
+def _same(view: View, event: Event) -> View:
+    return view
 
 
 def apply(view: View, event: Event) -> View:
-    """Fold one event the viewer may see into its view."""
-    handler = _APPLY.get(type(event)) or RULESET_APPLY.get(type(event))
-    view = handler(view, event) if handler else view
-    return replace(view, seen=view.seen + 1)
+    """Fold one event the viewer may see into its view (unchanged events return the same view)."""
+    return _APPLY.get(type(event), _same)(view, event)
 
 
 def visible(view: View, event: Event) -> bool:
