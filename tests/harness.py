@@ -132,9 +132,9 @@ class Script(Game):
             if "attack" in kinds:
                 self.ok(self.act(seat, "attack", (attacks or {}).get(seat, attack)))
             elif "guard" in kinds:
-                self.ok(self.act(seat, "guard", guard))
+                self.ok(self.act(seat, "guard", guard if guard is not None else self._default_guard(seat, attack)))
             elif "divine" in kinds:
-                self.ok(self.act(seat, "divine", divine if divine is not None else self._anyone_but(seat)))
+                self.ok(self.act(seat, "divine", divine if divine is not None else self._a_wolf(seat)))
             else:
                 self.ok(self.act(seat, "sleep"))
             if self.state.step is None or self.state.step.no != step_no:
@@ -146,4 +146,18 @@ class Script(Game):
 
     def _anyone_but(self, seat: int) -> int:
         return next(s for s in self.living() if s != seat)
+
+    def _default_guard(self, seat: int, attack: int | None) -> int | None:
+        """No guard where that is allowed, else a legal guard that misses the attack."""
+        decision = self.state.step.decision(seat, "guard")
+        if decision.optional:
+            return None
+        return next(t for t in decision.targets if t != attack)
+
+    def _a_wolf(self, seat: int) -> int:
+        rs = self.state.ruleset
+        from domain.rulesets import RULESETS
+
+        wolves = [s for s in self.living() if s != seat and RULESETS[rs].roles[self.state.role(s)].wolf]
+        return wolves[0] if wolves else self._anyone_but(seat)
 
