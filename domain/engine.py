@@ -81,11 +81,16 @@ class Table:
         self.rs = rs
         self.events: list[Event] = []
         self._rng: Rng | None = None
-        self._stream = state.inputs
+        self._stream = state.shown
 
     @property
     def rng(self) -> Rng:
-        """The game's seeded stream, keyed by the number of inputs accepted before this one."""
+        """The game's seeded stream for this input.
+
+        Draws are keyed by the number of public events so far, never by a count that hidden events
+        change (whispers, secret ballots, night choices): otherwise how much the wolves whispered
+        would change every later random tie-break that others can see.
+        """
         if self._rng is None:
             self._rng = Rng(self.state.seed, self._stream)
         return self._rng
@@ -415,8 +420,8 @@ def _answer(state: GameState, seat: int, action: Action) -> GameState:
 
 
 def evolve(state: GameState, event: Event) -> GameState:
-    if isinstance(event, Input):
-        state = replace(state, inputs=state.inputs + 1)
+    if event.to == PUBLIC:
+        state = replace(state, shown=state.shown + 1)
     handler = _EVOLVE.get(type(event))
     if handler is not None:
         state = handler(state, event)

@@ -65,7 +65,7 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True):
     day: int = 0
     step: Step | None = None
     steps: int = 0
-    inputs: int = 0
+    shown: int = 0  # public events so far: what keys the random stream
     x: Any = None  # the ruleset's own state
     winners: tuple[int, ...] = ()
 
