@@ -1,4 +1,8 @@
-"""The full state of a game: what `evolve` folds the event stream into."""
+"""The full state of a game: what `evolve` folds the event stream into.
+
+State, events and views are immutable trees that never form reference cycles, so they are kept
+out of the cyclic garbage collector (`gc=False`): folding allocates many of them.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import msgspec
 from domain.events import Action, Decision
 
 
-class Step(msgspec.Struct, frozen=True, kw_only=True):
+class Step(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The open step: who owes or may take which decisions, and the answers so far."""
 
     no: int
@@ -47,7 +51,7 @@ class Step(msgspec.Struct, frozen=True, kw_only=True):
         return True
 
 
-class GameState(msgspec.Struct, frozen=True, kw_only=True):
+class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     game_id: str = ""
     ruleset: str = ""
     status: str = "new"  # new → lobby → running → ended

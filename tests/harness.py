@@ -10,7 +10,7 @@ from domain.engine import initial_state, run
 from domain.events import MODERATOR, Act, Action, CreateGame, Event, Input, Start, Timeout, sees
 from domain.state import GameState
 from domain.violations import RuleViolation
-from projections.view import SPECTATOR, View, apply, new_view
+from projections.view import SPECTATOR, View, deliver, new_view
 from service.bots import owed_action
 
 T0 = 1_700_000_000_000
@@ -41,9 +41,7 @@ class Game:
         out, self.state = result
         for event in out:
             self.events.append(event)
-            for key, view in self.views.items():
-                if sees(event.to, key):
-                    self.views[key] = apply(view, event)
+            deliver(self.views, event)
         return out
 
     def tick(self, ms: int = 1000) -> int:

@@ -33,7 +33,7 @@ class Role(msgspec.Struct, frozen=True, kw_only=True):
     night: str | None = None  # "attack" | "divine" | "guard"
 
 
-class WolfState(msgspec.Struct, frozen=True, kw_only=True):
+class WolfState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     last_guard: dict[int, int] = {}
     whispers: int = 0
     executed: int | None = None

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from domain.engine import initial_state, run  # noqa: E402
 from domain.events import MODERATOR, Act, Action, CreateGame, Prompt, Start, StepOpened, Timeout  # noqa: E402
 from domain.rulesets import RULESETS  # noqa: E402
-from projections.view import SPECTATOR, apply, new_view  # noqa: E402
+from projections.view import SPECTATOR, deliver, new_view  # noqa: E402
 from service.bots import owed_action, say  # noqa: E402
 
 
@@ -42,15 +42,7 @@ def play(ruleset: str, preset: str | None, players: int, seed: int) -> int:
             return False
         out, state = result
         for event in out:
-            to = event.to
-            if to == "public":
-                for v in viewers:
-                    views[v] = apply(views[v], event)
-            else:
-                views[MODERATOR] = apply(views[MODERATOR], event)
-                if to != "moderator":
-                    for seat in to:
-                        views[seat] = apply(views[seat], event)
+            deliver(views, event)
             # a bot looks at its view again when it is prompted
             if type(event) is StepOpened:
                 changed.update(event.seats)
