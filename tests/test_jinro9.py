@@ -570,3 +570,30 @@ def test_fox_alive_when_a_side_wins_wins_alone():
     assert rs.winning_team(state) == "fox"
     state = GameState(ruleset="jinro9", roles=("werewolf", "fox", "villager"), alive=(True, True, False))
     assert rs.winning_team(state) == "fox"
+
+
+def test_bad_inputs_are_refused_with_their_codes_and_change_nothing():
+    g = night1()
+    villager = g.seat_of("villager")[0]
+    g.night(attack=villager)
+    g.talk()
+    g.vote(default=None)
+    wolf = g.seat_of("werewolf")[0]
+    seer = g.seat_of("seer")[0]
+    before = (g.state, len(g.events))
+    cases = [
+        (g.act(wolf, "attack", villager), "target_dead"),
+        (g.act(wolf, "attack", 42), "unknown_seat"),
+        (g.act(42, "sleep"), "unknown_seat"),
+        (g.act(villager, "sleep"), "actor_dead"),
+        (g.act(seer, "vote", wolf), "wrong_phase"),
+        (g.act(seer, "divine", seer), "self_target"),
+        (g.act(seer, "teleport"), "unknown_action"),
+        (g.act(seer, "divine", wolf, text="hi"), "text_not_allowed"),
+        (g.act(seer, "divine", wolf, option="x"), "bad_option_value"),
+        (g.act(seer, "divine", wolf, targets=(1, 2)), "bad_targets"),
+        (g.act(seer, "sleep", wolf), "wrong_phase"),
+    ]
+    for out, code in cases:
+        assert refused(out, code)
+    assert (g.state, len(g.events)) == before

@@ -56,6 +56,7 @@ def play(ruleset: str, preset: str | None, players: int, seed: int) -> int:
     submit(CreateGame(at=now, game_id=str(seed), ruleset=ruleset, seats=players, names=names, preset=preset, seed=seed_hex, options={"early_close": True} if "early_close" in RULESETS[ruleset].options else {}))
     submit(Start(at=now))
     whispered_step = 0
+    spoken: set[tuple[int, int]] = set()
     while state.status != "ended":
         now += 1000
         step = state.step
@@ -68,6 +69,11 @@ def play(ruleset: str, preset: str | None, players: int, seed: int) -> int:
         acted = False
         for seat in sorted(changed):
             changed.discard(seat)
+            view = views[seat]
+            talk = next((d for d in view.decisions if d.kind == "speak" and d.repeatable), None)
+            if talk is not None and (step.no, seat) not in spoken:  # free talk: everyone speaks once
+                spoken.add((step.no, seat))
+                submit(Act(at=now, seat=seat, action=Action(kind="speak", text=say(rng, talk.text))))
             action = owed_action(views[seat], rng)
             if action is not None and submit(Act(at=now, seat=seat, action=action)):
                 acted = True
