@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from domain.events import (
-    MODERATOR,
     Act,
     Action,
     Decision,
@@ -168,14 +167,6 @@ class CityState(WolfState, frozen=True, kw_only=True):
     talk_left: float = 0
 
 
-def _json(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return [_json(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _json(v) for k, v in value.items()}
-    return value
-
-
 def _frozen(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return tuple(_frozen(v) for v in value)
@@ -185,7 +176,7 @@ def _frozen(value: Any) -> Any:
 
 
 def memo(g: Table, **changes: Any) -> None:
-    g.emit(Resolved, to=MODERATOR, what="memo", data=_json(changes))
+    g.resolved("memo", **changes)
 
 
 def _options() -> dict[str, Option]:
@@ -707,17 +698,7 @@ class MagicCity(Werewolf):
         predict = t.get("predict")
         if predict and predict[1] in named and state.is_alive(predict[0]):
             memo(g, awakened=x.awakened + (predict[0],), awakening_due=True)
-        g.emit(
-            Resolved,
-            to=MODERATOR,
-            what="night",
-            data={
-                "attack": named,
-                "attacks": attacks,
-                "guards": [list(pair) for pair in guards],
-                "deaths": sorted([s, c] for s, c in deaths.items()),
-            },
-        )
+        g.resolved("night", attack=named, attacks=attacks, guards=guards, deaths=sorted(deaths.items()))
         self.dawn(g, deaths)
 
     def dawn(self, g: Table, deaths: dict[int, str]) -> None:
