@@ -654,7 +654,8 @@ class MagicCity(Werewolf):
         golem = bool(self.holders(state, "golem"))
         named = [s for s in (t.get("attack"), t.get("attack2")) if s is not None]
         attacks = named[:1]
-        if len(named) > 1 and not golem and (event == "beast_forest" or params.get("card") == "werewolf"):
+        second = event == "beast_forest" or (event == "casino" and params.get("card") == "werewolf")
+        if len(named) > 1 and second and not golem:  # ゴーレム blocks the second attack
             attacks.append(named[1])
         if event == "casino" and params.get("card") == "citizen":
             attacks = []
