@@ -87,6 +87,12 @@ def test_event_babel_only_the_word_may_be_said_and_bots_say_it():
     assert notices(game, "event.babel")[-1].args["word"] == "にゃー"
     night(game, {})
     assert notices(game, "today.babel")[-1].args["word"] == "にゃー"
+    assert game.views["spectator"].private["today"] == {
+        "event": "babel",
+        "format": "simultaneous",
+        "cursed": None,
+        "word": "にゃー",
+    }
     speaker = game.state.living()[0]
     decision = next(d for d in game.views[speaker].decisions if d.kind == "speak")
     assert decision.exact_text == "にゃー"
@@ -225,6 +231,7 @@ def test_event_guild_protects_its_target_from_the_attack():
     target = seat(game, "medium")
     night(game, {"event": [(game.state.x.drawer, "event_target", target)], "werewolf": attack(game, target)})
     assert game.state.is_alive(target) and notices(game, "morning.none")
+    assert "target" not in game.views["spectator"].private["today"]  # the guild's target stays secret
 
 
 def test_event_thieves_the_target_cannot_vote_next_day():
@@ -235,6 +242,7 @@ def test_event_thieves_the_target_cannot_vote_next_day():
         {"event": [(game.state.x.drawer, "event_target", target)], "werewolf": attack(game, living_citizens(game)[0])},
     )
     assert notices(game, "today.thieves")[-1].args["seat"] == target
+    assert game.views[1].private["today"]["target"] == target
     until(game, "vote")
     assert target not in game.state.step.public
 

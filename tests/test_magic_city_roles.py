@@ -430,6 +430,8 @@ def test_role_evil_eye_curses_one_player_silent_for_the_first_minute():
     night(game, {"evil_eye": [(eye, "curse", cits[1])], "werewolf": [(eye, "attack", cits[2])]})
     (curse,) = notices(game, "curse.on")
     assert curse.to == "public" and curse.args["seat"] == cits[1]
+    assert game.views[eye].private["curse"] == cits[1] and "curse" not in game.views[cits[3]].private
+    assert game.views["spectator"].private["today"]["cursed"] == cits[1]
     assert step(game) == "silence" and game.state.step.deadline - game.state.step.opened_at == 60_000
     refused = game.act(cits[1], "speak", text="I am innocent")
     assert isinstance(refused, RuleViolation) and refused.code == "cursed_silent"
@@ -475,6 +477,7 @@ def test_role_chimera_awakens_on_a_matching_prediction():
     (awake,) = notices(game, "chimera.awakened")
     assert awake.to == "public" and "seat" not in awake.args
     assert game.views[chimera].knowledge[wolf] == "werewolf" and game.views[wolf].knowledge[chimera] == "werewolf"
+    assert game.views[chimera].private["awakened"] is True and "awakened" not in game.views[wolf].private
     until(game, "night.werewolf")
     assert game.state.step.decision(chimera, "attack") is not None
     assert "night.chimera" not in [e.name for e in game.events if isinstance(e, StepOpened)][-3:]

@@ -105,6 +105,7 @@ NIGHT_ROLES = (
     ("spirit_caller", ("spirit_caller",)),
     ("moneylender", ("moneylender",)),
 )
+TODAY_KEYS = ("event", "format", "cursed", "word", "minutes", "target")
 FLIP = {"simultaneous": "ordered", "ordered": "simultaneous", "free": "simultaneous"}
 
 
@@ -165,6 +166,13 @@ class CityState(WolfState, frozen=True, kw_only=True):
     altar: bool = False
     demon_won: int | None = None
     talk_left: float = 0
+
+
+class CityInfo(Event, frozen=True, kw_only=True, tag="magic_city_info"):
+    """What goes into its readers' `View.private`: the day's announced rules (public), the chimera's
+    awakening and the evil eye's curse (to that seat alone)."""
+
+    info: dict[str, Any] = {}
 
 
 def _frozen(value: Any) -> Any:
@@ -455,6 +463,7 @@ class MagicCity(Werewolf):
                 continue
             if step == "evil_eye":
                 tonight["curse"] = action.target
+                g.emit(CityInfo, to=(seat,), info={"curse": action.target})
             elif step == "chimera":
                 tonight["predict"] = [seat, action.target]
             elif step in ("knight", "spirit_caller"):
@@ -618,6 +627,7 @@ class MagicCity(Werewolf):
     def announce_awakening(self, g: Table) -> None:
         memo(g, announced=True, awakening_due=False)
         g.notice("chimera.awakened")
+        g.emit(CityInfo, to=g.state.x.awakened, info={"awakened": True})
         pack = tuple(self.wolves(g.state))
         g.notice("wolves.partners", to=pack, learn=dict.fromkeys(pack, "werewolf"), seats=pack)
 
@@ -723,6 +733,7 @@ class MagicCity(Werewolf):
         if state.day >= 1 and "evil_eye" in state.setup_roles:
             g.notice("curse.on", seat=cursed) if cursed is not None else g.notice("curse.none")
         self.announce_today(g)
+        self.show_today(g)
         self.begin_discussion(g)
 
     def announce_today(self, g: Table) -> None:
@@ -744,6 +755,14 @@ class MagicCity(Werewolf):
             g.notice(f"today.{today}", seat=p["target"])
         elif today == "parliament":
             g.notice("today.parliament", format=self.vote_format(state))
+
+    def show_today(self, g: Table) -> None:
+        """The day's announced rules, for every view: today's event and its word, the vote format, the cursed."""
+        state, x = g.state, g.state.x
+        today = {"event": x.today, "format": self.vote_format(state), "cursed": x.cursed, **x.today_params}
+        if today.get("target") is not None and x.today not in ("bank", "thieves"):
+            del today["target"]  # a night event's target is the drawer's secret
+        g.emit(CityInfo, info={"today": {k: v for k, v in today.items() if k in TODAY_KEYS}})
 
     # --- the day --------------------------------------------------------------------------------
 
@@ -964,6 +983,8 @@ class MagicCity(Werewolf):
             living = state.living()
             for seat, role in zip(living, g.rng.shuffled([state.role(s) for s in living]), strict=True):
                 g.change_role(seat, role)
+            if state.x.awakened:
+                g.emit(CityInfo, to=state.x.awakened, info={"awakened": False})
             memo(g, awakened=(), announced=False, awakening_due=False, named=(), lent=False, last_guard=[])
             self.run(g, self.check_steps(g.state), "night")
         else:
