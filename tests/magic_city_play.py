@@ -26,6 +26,11 @@ def seat(game: Game, role: str, k: int = 0) -> int:
     return game.seat_of(role)[k]
 
 
+def seats(game: Game, *roles: str) -> list[int]:
+    """The first seat of each role."""
+    return [seat(game, role) for role in roles]
+
+
 def step(game: Game) -> str:
     return game.state.step.name if game.state.step else ""
 

@@ -11,23 +11,13 @@ from hypothesis import strategies as st
 
 from domain.engine import decide, evolve, initial_state, verify
 from domain.events import Act, Action, Died, GameEnded, Input, Notice, Prompt, StepOpened, decode, encode, sees
-from domain.rulesets.magic_city import EVIL, MAGIC_CITY, regulation_error
+from domain.rulesets.magic_city import EVENT_KINDS, EVIL, MAGIC_CITY, regulation_error
 from domain.violations import RuleViolation
 from tests.harness import Game
 from tests.magic_city_play import quick_game
 
 VILLAGE = ("prophet", "medium", "knight", "dragon", "spirit_caller", "moneylender", "huntsman", "golem")
-DEAD_MAY = (
-    "event",
-    "event_target",
-    "event_targets",
-    "event_word",
-    "event_minutes",
-    "event_direction",
-    "event_card",
-    "shoot",
-    "speak",
-)
+DEAD_MAY = (*EVENT_KINDS, "shoot", "speak")
 
 
 def random_roles(n: int, rng: random.Random) -> tuple[str, ...]:

@@ -9,7 +9,21 @@ from domain.events import Act, Action, Died, GameEnded, Notice, StepOpened
 from domain.rulesets.magic_city import MAGIC_CITY, recommended, regulation_error
 from domain.violations import RuleViolation
 from tests.harness import Game
-from tests.magic_city_play import N9, execute, new_game, night, notices, ok, only, results, seat, step, until, vote_all
+from tests.magic_city_play import (
+    N9,
+    execute,
+    new_game,
+    night,
+    notices,
+    ok,
+    only,
+    results,
+    seat,
+    seats,
+    step,
+    until,
+    vote_all,
+)
 
 C4 = ("citizen",) * 4
 
@@ -291,12 +305,7 @@ DRAGON = C4 + ("prophet", "knight", "dragon", "werewolf", "madman")
 
 def test_role_dragon_guards_with_the_knight_whose_choice_stands():
     game = new_game(DRAGON, first_seer=False, **only())
-    knight, dragon, wolf, cits = (
-        seat(game, "knight"),
-        seat(game, "dragon"),
-        seat(game, "werewolf"),
-        game.seat_of("citizen"),
-    )
+    knight, dragon, wolf, cits = [*seats(game, "knight", "dragon", "werewolf"), game.seat_of("citizen")]
     assert notices(game, "partners.known", knight)[0].learn == {knight: "knight", dragon: "dragon"}
     execute(game, cits[0])
     night(
@@ -309,12 +318,7 @@ def test_role_dragon_guards_with_the_knight_whose_choice_stands():
 
 def test_role_dragon_guards_alone_when_the_knight_is_dead():
     game = new_game(DRAGON, first_seer=False, **only())
-    knight, dragon, wolf, cits = (
-        seat(game, "knight"),
-        seat(game, "dragon"),
-        seat(game, "werewolf"),
-        game.seat_of("citizen"),
-    )
+    knight, dragon, wolf, cits = [*seats(game, "knight", "dragon", "werewolf"), game.seat_of("citizen")]
     execute(game, knight)
     night(game, {"werewolf": [(wolf, "attack", cits[1])], "knight": [(dragon, "guard", cits[1])]})
     assert game.state.is_alive(cits[1])
@@ -455,12 +459,7 @@ CHIMERA = C4 + ("prophet", "medium", "knight", "werewolf", "chimera")
 
 def test_role_chimera_awakens_on_a_matching_prediction():
     game = new_game(CHIMERA, first_seer=False, **only())
-    chimera, wolf, prophet, cits = (
-        seat(game, "chimera"),
-        seat(game, "werewolf"),
-        seat(game, "prophet"),
-        game.seat_of("citizen"),
-    )
+    chimera, wolf, prophet, cits = [*seats(game, "chimera", "werewolf", "prophet"), game.seat_of("citizen")]
     execute(game, cits[0])
     night(
         game,

@@ -57,6 +57,7 @@ ROLES = {
 EVIL = ("werewolf", "evil_eye", "chimera", "madman", "foxkin", "demon")
 REPEATABLE_ROLES = ("citizen", "werewolf", "mason")
 
+# The 25 event cards: resolved at once, at night, or announced the next morning.
 IMMEDIATE = ("mages_guild", "babel", "court", "prison", "graveyard", "library", "airship", "vortex")
 NIGHT = (
     "legend_tree",
@@ -74,6 +75,8 @@ NIGHT = (
 ANNOUNCED = ("academy", "altar", "bathhouse", "church", "clock_tower", "parliament")
 EVENTS = IMMEDIATE + NIGHT + ANNOUNCED
 DRAWER_NIGHT = ("legend_tree", "illusion_garden", "guild", "thieves", "mirror_shop", "bank", "casino")
+# What the executed drawer decides: the card, and the chosen event's parameters.
+EVENT_KINDS = ("event", "event_target", "event_targets", "event_word", "event_minutes", "event_direction", "event_card")
 WORD_MAX = 5
 INCANTATION_MAX = 100
 
@@ -253,13 +256,7 @@ class MagicCity(Werewolf):
             "predict",
             "lend",
             "shoot",
-            "event",
-            "event_target",
-            "event_targets",
-            "event_word",
-            "event_minutes",
-            "event_direction",
-            "event_card",
+            *EVENT_KINDS,
         }
     )
 
