@@ -477,3 +477,21 @@ def test_vortex_redeal_resets_role_bound_state():
     ok(game.act(game.state.x.drawer, "event", option="vortex"))
     assert game.state.x.named == () and not game.state.x.lent and game.state.x.awakened == ()
     assert step(game) == "check.prophet"  # the new prophet's first divination
+
+
+NIGHT14 = ("citizen",) * 6 + ("werewolf", "evil_eye", "chimera", "madman", "prophet", "medium", "knight", "moneylender")
+
+
+def test_night_in_the_guides_order_every_role_step_held_to_its_deadline():
+    roles_steps = ["evil_eye", "werewolf", "chimera", "prophet", "medium", "knight", "moneylender"]
+    for card, first in (("bank", ["event"]), ("cult", ["cult"]), ("beast_forest", []), ("slum", [])):
+        game = drawn(card, roles=NIGHT14, early_close=False)
+        opened = []
+        while game.state.phase == "night":
+            opened.append(step(game).removeprefix("night."))
+            assert game.state.step.hold
+            ok(game.timeout())
+        expected = first + roles_steps
+        if card == "beast_forest":
+            expected.insert(expected.index("werewolf") + 1, "second_attack")
+        assert opened == expected, card
