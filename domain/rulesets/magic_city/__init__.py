@@ -298,8 +298,8 @@ class MagicCity(Werewolf):
 
     # --- sequences of role steps ----------------------------------------------------------------
 
-    def run(self, g: Table, steps: list[str], after: str) -> None:
-        memo(g, queue=steps, after=after)
+    def run(self, g: Table, steps: list[str], after: str, **changes: Any) -> None:
+        memo(g, queue=steps, after=after, **changes)
         self.advance(g)
 
     def check_steps(self, state: GameState) -> list[str]:
@@ -652,8 +652,7 @@ class MagicCity(Werewolf):
 
     def begin_night(self, g: Table) -> None:
         g.phase("night", g.state.day)
-        memo(g, eye_alive=bool(self.holders(g.state, "evil_eye")))
-        self.run(g, self.night_steps(g.state), "morning")
+        self.run(g, self.night_steps(g.state), "morning", eye_alive=bool(self.holders(g.state, "evil_eye")))
 
     def resolve_night(self, g: Table) -> None:
         state, x = g.state, g.state.x
