@@ -614,3 +614,20 @@ def test_option_dead_see_all():
     victim = seat(game, "citizen")
     execute(game, victim)
     assert game.views[victim].knowledge == {s: game.state.role(s) for s in range(1, 10)}
+
+
+def test_demon_marked_by_any_guard_even_when_the_knights_choice_stands():
+    roles = C4 + ("prophet", "knight", "dragon", "werewolf", "demon")
+    game = new_game(roles, first_seer=False, **only())
+    knight, dragon, wolf, demon = seats(game, "knight", "dragon", "werewolf", "demon")
+    execute(game, seat(game, "citizen"))
+    night(
+        game,
+        {
+            "werewolf": [(wolf, "attack", seat(game, "citizen", 1))],
+            "knight": [(dragon, "guard", demon), (knight, "guard", seat(game, "prophet"))],
+        },
+    )
+    assert demon in game.state.x.named
+    execute(game, demon)
+    assert game.events[-1].reason == "demon"

@@ -701,7 +701,8 @@ class MagicCity(Werewolf):
                     deaths.setdefault(seat, "arena")
         for fox in t.get("fox", ()):
             deaths.setdefault(fox, "curse")
-        self.mark(g, t.get("curse"), *(target for _, target in guards), (t.get("predict") or (None, None))[1])
+        chosen = [t[k][1] for k in ("guard.knight", "guard.dragon", "guard.spirit_caller", "predict") if t.get(k)]
+        self.mark(g, t.get("curse"), *chosen)
         predict = t.get("predict")
         if predict and predict[1] in named and state.is_alive(predict[0]):
             memo(g, awakened=x.awakened + (predict[0],), awakening_due=True)
