@@ -92,6 +92,8 @@ class WitchState(msgspec.Struct, frozen=True, kw_only=True):
     order: tuple[int, ...] = ()  # the open step's answers in order of acceptance (a change moves to the end)
     offers: dict[int, tuple[int, str]] = {}  # recipient -> (initiator, card): today's delivered offers
     held: tuple[tuple[int, int, str], ...] = ()  # offers that count as refused
+    used: tuple[int, ...] = ()  # seats whose trade of the day is spent
+    rounds: int = 0  # offer rounds opened today
     fresh: tuple[int, ...] = ()  # the last night's dead
     loot: dict[int, tuple[int, ...]] = {}  # corpse -> its looters in submission order
     attackers: dict[int, tuple[int, ...]] = {}  # corpse -> every seat that attacked it
@@ -114,7 +116,15 @@ class WitchTrial(Ruleset):
     roles = {card: card for card in CARDS}  # the cards a pool is made of
     presets = POOLS
     options = {
+        "deal_in_order": Option(
+            type="bool",
+            default=False,
+            doc="Deal the pool in its given order, 4 cards a seat (prepared deals for demonstrations; the pool is public).",
+        ),
         "days": Option(type="int", default=7, minimum=1, maximum=30, doc="Days in the game."),
+        "trade_rounds": Option(
+            type="int", default=2, minimum=1, maximum=10, doc="午间 offer rounds (each: offers, then their answers)."
+        ),
         "morning_seconds": seconds(180, "晨间: the morning talk."),
         "noon_seconds": seconds(180, "午间: talk and trade offers."),
         "trade_seconds": Option(type="float", default=60, minimum=1, maximum=86400, doc="Answers to trade offers; a fixed time. Seconds."),
@@ -170,7 +180,7 @@ class WitchTrial(Ruleset):
         return (*out, PASS_DECISION)
 
     def offer_decisions(self, state: GameState, seat: int) -> tuple[Decision, ...]:
-        cards = tradeable(state.x.hands[seat])
+        cards = tradeable(state.x.hands[seat]) if seat not in state.x.used else ()
         others = tuple(s for s in state.living() if s != seat)
         if not cards or not others:
             return (READY_DECISION,)
@@ -191,7 +201,7 @@ class WitchTrial(Ruleset):
     # --- engine hooks ----------------------------------------------------------------------------
 
     def start(self, g: Table) -> None:
-        pool = g.rng.shuffled(g.state.setup_roles)
+        pool = g.state.setup_roles if g.state.options["deal_in_order"] else g.rng.shuffled(g.state.setup_roles)
         for seat in range(1, g.state.seats + 1):
             cards = tuple(pool[HAND_CAP * (seat - 1) : HAND_CAP * seat])
             g.emit(HandSet, to=(seat,), seat=seat, cards=cards, why="deal")
@@ -256,16 +266,18 @@ class WitchTrial(Ruleset):
         g.open_step("morning", "morning_seconds", seats=g.state.living(), decisions=(self.talk(g), READY_DECISION), extend=False)
 
     def open_noon(self, g: Table) -> None:
-        g.phase("noon", g.state.day)
+        if g.state.x.rounds == 0:
+            g.phase("noon", g.state.day)
         living = g.state.living()
         offers = {s: self.offer_decisions(g.state, s) for s in living}
         g.open_step("noon", "noon_seconds", seats=living, decisions=(self.talk(g),), private=offers, extend=False)
 
     def deliver_offers(self, g: Table) -> None:
-        """Offers in submission order; one whose either party is already in a delivered offer is held."""
+        """Offers in submission order; one to a seat that has traded today, or whose either party is
+        already in a delivered offer, is held (and counts as refused)."""
         state = g.state
         answers = state.step.answers
-        busy: set[int] = set()
+        busy: set[int] = set(state.x.used)
         delivered, held = [], []
         for seat in state.x.order:
             a = answers.get(seat)
@@ -290,6 +302,9 @@ class WitchTrial(Ruleset):
             g.emit(TradeClosed, to=(initiator, recipient), initiator=initiator, recipient=recipient, card=card, got=got)
         for initiator, recipient, card in x.held:
             g.emit(TradeClosed, to=(initiator,), initiator=initiator, recipient=recipient, card=card)
+        if g.state.x.rounds < g.state.options["trade_rounds"]:
+            self.open_noon(g)
+            return
         g.phase("evening", g.state.day)
         living = g.state.living()
         g.open_step("vote", "vote_seconds", seats=living, decisions=(Decision(kind=VOTE, targets=tuple(living), optional=True),))
@@ -534,12 +549,13 @@ def _moved(state: GameState, e: CardMoved) -> GameState:
 
 
 def _traded(state: GameState, e: TradeClosed) -> GameState:
+    x = state.x
     if e.got is None:
-        return state
-    hands = state.x.hands
+        return _x(state, used=x.used + (e.initiator,))
+    hands = x.hands
     i, r = e.initiator, e.recipient
     hands = {**hands, i: _without(hands[i], e.card) + (e.got,), r: _without(hands[r], e.got) + (e.card,)}
-    return _x(state, hands=hands)
+    return _x(state, hands=hands, used=x.used + (i, r))
 
 
 def _died(state: GameState, e: Died) -> GameState:
@@ -580,7 +596,7 @@ def _phase(state: GameState, e: PhaseStarted) -> GameState:
     if e.phase == "dawn":
         return _x(state, imprisoned=None)
     if e.phase == "evening":
-        return _x(state, offers={}, held=())
+        return _x(state, offers={}, held=(), used=(), rounds=0)
     if e.phase == "morning":
         return _x(state, fresh=(), loot={}, attackers={}, forced=())
     return state
@@ -594,7 +610,7 @@ _EVOLVE: dict[type, Any] = {
     Died: _died,
     DeathCause: lambda s, e: _x(s, causes={**s.x.causes, e.seat: e.cause}),
     VoteResult: lambda s, e: _x(s, imprisoned=e.chosen) if e.vote == "imprison" else s,
-    StepOpened: lambda s, e: _x(s, order=()),
+    StepOpened: lambda s, e: _x(s, order=(), rounds=s.x.rounds + 1) if e.name == "noon" else _x(s, order=()),
     Act: _acted,
     Defaulted: _acted,
     Resolved: _resolved,
