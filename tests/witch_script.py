@@ -115,3 +115,58 @@ def conserved(g: Game) -> bool:
     x = g.state.x
     held = Counter(c for h in x.hands.values() for c in h) + Counter(c for h in x.corpses.values() for c in h)
     return held + Counter(x.discard) == Counter(g.state.setup_roles)
+
+
+def bot_game(seed: int, seats: int, options: dict | None = None, record: bool = False, check=None):
+    """A whole game of random-legal bots playing from their own views, driven from `seed`.
+
+    Returns the events, and with `record` the inputs with the state, the seats' views and the
+    outputs at each input. `check(state)` runs after every input."""
+    import random
+
+    from domain.engine import decide, evolve, initial_state
+    from domain.events import Act, CreateGame, Start, Timeout
+    from projections.view import apply, new_view
+    from service.bots import owed_action
+    from tests.harness import T0, seed_for
+
+    rng = random.Random(seed)
+    state = initial_state()
+    views = {s: new_view(s) for s in range(1, seats + 1)}
+    events: list = []
+    trail: list = []
+    now = T0
+
+    def submit(inp):
+        nonlocal state
+        before = (inp, state, dict(views))
+        out = decide(state, inp)
+        assert not isinstance(out, RuleViolation), (out, inp)
+        for e in out:
+            state = evolve(state, e)
+            events.append(e)
+            for s, v in views.items():
+                if sees(e.to, s):
+                    views[s] = apply(v, e)
+        if record:
+            trail.append((*before, out))
+        if check:
+            check(state)
+
+    names = tuple(f"P{i}" for i in range(1, seats + 1))
+    submit(CreateGame(at=now, game_id=f"w{seed}", ruleset="witch_trial", seats=seats, names=names,
+                      options={**FAST, **(options or {})}, seed=seed_for(seed)))
+    submit(Start(at=now))
+    for _ in range(5000):
+        if state.status == "ended":
+            return (events, trail) if record else events
+        now += 1000
+        for s in range(1, seats + 1):
+            action = owed_action(views[s], rng)
+            if action is not None:
+                submit(Act(at=now, seat=s, action=action))
+                break
+        else:
+            now = max(now, state.step.deadline or now)
+            submit(Timeout(at=now, step=state.step.no))
+    raise AssertionError("game did not end")
