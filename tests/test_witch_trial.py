@@ -110,6 +110,16 @@ def test_rule_1_3_early_end_when_at_most_one_lives():
     assert not public_steps(g, "loot")
 
 
+def test_ruling_2_if_nobody_lives_nobody_wins():
+    g = deal((W, B, B, B), (K, B, B, B), FULL, FULL)
+    day(g, uses=[(1, W, 3), (2, K, 4)])
+    day(g)
+    day(g)  # both witches end their second night without a kill
+    ended = g.events[-1]
+    assert isinstance(ended, GameEnded) and ended.reason == "early_end" and ended.winners == ()
+    assert causes_of(g) == {1: "wreck", 2: "wreck", 3: W, 4: K} and conserved(g)
+
+
 # --- cards (2.3, ruling 5) -------------------------------------------------------------------------
 
 

@@ -39,6 +39,7 @@ POOLS = {
     "9": (WK,) + (BARRIER,) * 20 + (PROBE,) * 6 + (CHECK,) * 4 + (KILL,) * 5,
 }
 
+ORDERED = frozenset({OFFER, *CARDS})  # whose submission order matters (offers, attacks)
 PASS_DECISION = Decision(kind=PASS)
 READY_DECISION = Decision(kind=READY)
 
@@ -567,7 +568,7 @@ def _died(state: GameState, e: Died) -> GameState:
 
 
 def _acted(state: GameState, e: Act | Defaulted) -> GameState:
-    if e.action.kind == SPEAK:
+    if e.action.kind not in ORDERED:
         return state
     order = state.x.order
     if e.seat in order:
@@ -602,6 +603,12 @@ def _phase(state: GameState, e: PhaseStarted) -> GameState:
     return state
 
 
+def _step(state: GameState, e: StepOpened) -> GameState:
+    if e.name == "noon":
+        return _x(state, order=(), rounds=state.x.rounds + 1)
+    return _x(state, order=()) if state.x.order else state
+
+
 _EVOLVE: dict[type, Any] = {
     GameCreated: lambda s, e: replace(s, x=WitchState()),
     HandSet: _hand_set,
@@ -610,7 +617,7 @@ _EVOLVE: dict[type, Any] = {
     Died: _died,
     DeathCause: lambda s, e: _x(s, causes={**s.x.causes, e.seat: e.cause}),
     VoteResult: lambda s, e: _x(s, imprisoned=e.chosen) if e.vote == "imprison" else s,
-    StepOpened: lambda s, e: _x(s, order=(), rounds=s.x.rounds + 1) if e.name == "noon" else _x(s, order=()),
+    StepOpened: _step,
     Act: _acted,
     Defaulted: _acted,
     Resolved: _resolved,
