@@ -4,12 +4,15 @@ from collections import Counter
 
 import msgspec
 
-from domain.events import Act, DeathCause, Died, GameEnded, PhaseStarted, StepOpened, VoteResult, sees
+from domain.engine import decide, initial_state
+from domain.events import Act, CreateGame, DeathCause, Died, GameEnded, PhaseStarted, StepOpened, VoteResult, sees
 from domain.rulesets.witch_trial import POOLS, CardMoved, HandSet, TradeClosed, TradeOffered
+from domain.messages import LANGS
 from domain.violations import RuleViolation
+from projections.render import render
 from tests.harness import Game
 from tests.witch_script import B, C, K, P, W, conserved, day, deal, hand, loot, morning, night, night_truth, noon
-from tests.witch_script import notices, ok, step, vote
+from tests.witch_script import bot_game, notices, ok, step, vote
 
 replace = msgspec.structs.replace
 FULL = (B, B, B, B)
@@ -43,9 +46,6 @@ def test_ruling_1_pools_of_seven_eight_and_nine_are_dealt_whole():
 
 def test_ruling_1_other_sizes_need_a_custom_pool_of_four_per_seat_with_one_witch_killer():
     def create(seats, roles=(), preset=None):
-        from domain.engine import decide, initial_state
-        from domain.events import CreateGame
-
         return decide(initial_state(), CreateGame(game_id="g", ruleset="witch_trial", seats=seats, roles=roles,
                                                   preset=preset, seed="00" * 32))
 
@@ -744,3 +744,19 @@ def test_ruling_deadlines_default_to_no_use_abstention_and_refusal():
     ok(g.timeout())
     ok(g.timeout())  # nobody used a card
     assert night_truth(g)["uses"] == [] and step(g) == "loot"
+
+
+def test_every_message_of_a_game_reads_in_all_four_languages():
+    names = tuple(f"P{i}" for i in range(1, 10))
+    seen = set()
+    for seed in range(6):
+        for e in bot_game(seed, 9, options={"trade_rounds": 2}):
+            for lang in LANGS:
+                text = render(e, lang, names)
+                if text is None:
+                    continue
+                key = getattr(e, "key", None)
+                assert "{" not in text and text != key, (e, lang, text)
+                assert "witch_killer" not in text and "kill_magic" not in text, text
+            seen.add(type(e).__name__)
+    assert {"HandSet", "CardMoved", "TradeOffered", "TradeClosed"} <= seen

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
-from domain.events import Notice, Resolved, sees
+from domain.engine import decide, evolve, initial_state
+from domain.events import Act, CreateGame, Notice, Resolved, Start, Timeout, sees
 from domain.violations import RuleViolation
-from tests.harness import Game
+from projections.view import apply, new_view
+from service.bots import owed_action
+from tests.harness import T0, Game, seed_for
 
 W, B, K, P, C = "witch_killer", "barrier", "kill_magic", "probe", "check"
 FAST = {"time_scale": 0.001}
@@ -122,14 +126,6 @@ def bot_game(seed: int, seats: int, options: dict | None = None, record: bool = 
 
     Returns the events, and with `record` the inputs with the state, the seats' views and the
     outputs at each input. `check(state)` runs after every input."""
-    import random
-
-    from domain.engine import decide, evolve, initial_state
-    from domain.events import Act, CreateGame, Start, Timeout
-    from projections.view import apply, new_view
-    from service.bots import owed_action
-    from tests.harness import T0, seed_for
-
     rng = random.Random(seed)
     state = initial_state()
     views = {s: new_view(s) for s in range(1, seats + 1)}
