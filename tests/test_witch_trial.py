@@ -35,7 +35,7 @@ def public_steps(g: Game, name: str) -> list[StepOpened]:
 # --- setup (2.1, 2.4, ruling 1) --------------------------------------------------------------------
 
 
-def test_ruling_1_pools_of_seven_eight_and_nine_are_dealt_whole():
+def test_rule_2_4_and_ruling_1_pools_of_seven_eight_and_nine_are_dealt_whole():
     for n, size in ((7, 28), (8, 32), (9, 36)):
         g = Game("witch_trial", n, seed=n)
         ok(g.start())
@@ -237,7 +237,7 @@ def test_rule_3_6_imprisoned_player_cannot_use_any_card():
 # --- imprisonment (3.5, 7, ruling 4) ---------------------------------------------------------------
 
 
-def test_rule_7_1_imprisonment_vote_is_open_and_valid_only_with_more_than_half_voting():
+def test_rule_7_1_and_ruling_4_imprisonment_vote_is_open_and_valid_only_with_more_than_half_voting():
     g = deal((W, B, B, B), FULL, FULL, FULL)
     morning(g)
     noon(g)
@@ -255,7 +255,7 @@ def test_rule_7_1_imprisonment_vote_is_open_and_valid_only_with_more_than_half_v
     assert g.state.x.imprisoned == 3
 
 
-def test_rule_7_1_a_tie_imprisons_nobody():
+def test_rule_3_5_and_ruling_4_a_tie_imprisons_nobody():
     g = deal((W, B, B, B), FULL, FULL, FULL)
     morning(g)
     noon(g)
@@ -464,7 +464,7 @@ def test_rule_3_2_unclaimed_cards_are_revealed_by_name_and_discarded_q4_when_eve
     assert not [e for e in g.events if isinstance(e, CardMoved) and e.why == "found"]
 
 
-def test_rule_6_3_wreck_death_gives_the_witch_killer_to_a_random_survivor_even_a_full_hand():
+def test_rule_6_3_and_ruling_11_wreck_death_gives_the_witch_killer_to_a_random_survivor_even_a_full_hand():
     g = deal((W, B, B, B), FULL, FULL, FULL)
     day(g)
     day(g)
@@ -498,7 +498,7 @@ def test_rule_2_2_a_full_hand_gains_no_card_until_it_is_below_four():
 # --- 魔女化 (4.2, 4.3, ruling 10) -------------------------------------------------------------------
 
 
-def test_ruling_10_the_starting_holder_wrecks_at_the_end_of_night_two_without_a_kill():
+def test_rule_4_3_and_ruling_10_the_starting_holder_wrecks_at_the_end_of_night_two_without_a_kill():
     g = deal((W, B, B, B), FULL, FULL, FULL)
     day(g)
     assert g.state.x.witches == {1: 1} and 1 in g.state.living()
@@ -567,7 +567,7 @@ def test_q6_attack_slots_with_and_without_the_witch_killer():
     test_rule_4_4_three_attacks_a_night_over_the_cap_told_unfit_and_card_kept_q6()
 
 
-def test_q7_the_probe_sees_the_hand_before_tonights_use():
+def test_q7_and_rule_3_7_the_probe_sees_the_hand_before_tonights_use():
     g = deal((W, B, B, B), (P, B, B, B), (K, K, K, K), FULL)
     to_night(g)
     night(g, [(3, K, 4), (2, P, 3)])
@@ -699,7 +699,7 @@ def test_ruling_12_an_unanswered_offer_is_refused_at_its_deadline():
 PRIVATE_KEYS = ("probe.", "check.", "barrier.", "attack.", "loot.look", "loot.empty", "witch.")
 
 
-def test_rule_9_1_every_private_feedback_reaches_its_one_recipient_and_the_probed_learns_nothing():
+def test_rule_9_1_and_ruling_13_every_private_feedback_reaches_its_one_recipient_and_the_probed_learns_nothing():
     g = deal((W, B, B, B), (K, P, C, B), (P, B, B, B), (K, B, B, B), FULL)
     to_night(g)
     night(g, [(3, P, 2), (2, K, 5), (4, K, 1), (1, W, 4)])
@@ -760,3 +760,50 @@ def test_every_message_of_a_game_reads_in_all_four_languages():
                 assert "witch_killer" not in text and "kill_magic" not in text, text
             seen.add(type(e).__name__)
     assert {"HandSet", "CardMoved", "TradeOffered", "TradeClosed"} <= seen
+
+
+def test_ruling_6_resolution_order_probe_then_attacks_then_timers_then_wrecks():
+    g = deal((W, B, B, B), (P, B, B, B), FULL, FULL, FULL)
+    day(g)
+    to_night(g)
+    night(g, [(1, W, 3), (2, P, 1)])  # night 2: the kill lands before the timer is read
+    assert 1 in g.state.living() and g.state.x.witches == {1: 0}
+    assert notices(g, 2, "probe.result")[0].args["count"] == 4
+
+
+def test_rule_3_3_morning_talk_is_public_and_ends_when_everyone_is_ready():
+    g = deal((W, B, B, B), FULL, FULL, FULL)
+    assert refused(g.act(2, "speak", text=""), "text_required")
+    ok(g.act(2, "speak", text="I hold barriers"))
+    assert [e.to for e in g.events if isinstance(e, Act) and e.action.kind == "speak"] == ["public"]
+    for s in (1, 2, 3):
+        ok(g.act(s, "ready"))
+    assert step(g) == "morning"
+    ok(g.act(4, "ready"))
+    assert step(g) == "noon"
+
+
+def test_ruling_votes_name_another_living_player():
+    g = deal((W, B, B, B), FULL, FULL, FULL)
+    day(g, uses=[(1, W, 4)])
+    morning(g)
+    noon(g)
+    assert refused(g.act(2, "vote", 2), "self_target")
+    assert refused(g.act(2, "vote", 4), "target_dead")
+    assert g.views[2].decisions[0].targets == (1, 3)
+
+
+def test_ruling_timing_every_living_seat_owes_a_night_decision():
+    g = deal((W, B, B, B), FULL, FULL, FULL)
+    to_night(g, votes={1: 2, 3: 2, 4: 2})
+    assert sorted(g.state.step.prompts) == [1, 2, 3, 4]  # the imprisoned too: it answers "pass"
+    for s in (1, 2, 3):
+        ok(g.act(s, "pass"))
+    assert step(g) == "night"
+    ok(g.act(4, "pass"))
+    assert step(g) == "loot"
+
+
+def test_ruling_language_defaults_to_the_documents_zh_hans():
+    g = deal((W, B, B, B), FULL)
+    assert g.state.lang == "zh-Hans" and g.views[1].lang == "zh-Hans"
