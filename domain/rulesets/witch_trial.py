@@ -5,6 +5,18 @@ a hidden-source gain), `CardMoved` (uses, loot, first finders, the discard) and 
 Each is addressed to the seats that may learn it; the truth of every night is in a moderator
 `Resolved`. The day: dawn (deaths, loot) → morning → noon (offers) → trade (answers) → evening
 (imprisonment vote) → night (card use).
+
+Where the documents leave the mechanics open:
+- 午间 runs in offer rounds (option `trade_rounds`): every living seat answers "ready" or makes one
+  offer; offers are delivered in submission order, and the recipients answer in a trade step of
+  fixed length that every seat sees, so whether anyone was offered anything stays hidden.
+- The night's deaths are announced at dawn; the loot window follows (fixed length, looters of one
+  body prompted in turn, the rest prompted nothing); then the first finders and the unclaimed cards
+  (named together, not by body). A looter whose turn has not come when the window ends takes nothing.
+- A 杀人魔法 blocked by a 结界 is spent (it was used; only an attacker past the cap or dead before
+  its turn keeps its card).
+- Random draws whose use depends on hidden choices (the probe's card, the heir, first finders) are
+  drawn for every seat or body every time, so a hidden choice never shifts a later draw.
 """
 
 from __future__ import annotations
