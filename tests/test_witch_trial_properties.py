@@ -125,6 +125,8 @@ def _alternatives(trail, i):
         night = next(e for o in later for e in o if isinstance(e, Resolved) and e.what == "night")
         if any(t == seat for _, kind, t in night.data["uses"] if kind in ("kill_magic", "witch_killer")):
             return []
+        if any(dead == seat for dead, _ in night.data["deaths"]):
+            return []  # a body's cards are revealed: what is left of its hand is public then
         for kind in ("barrier", "probe", "check"):
             d = decisions.get(kind)
             if d is None:
@@ -151,7 +153,7 @@ def _alternatives(trail, i):
     return found
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seeds, sizes, st.integers(min_value=0, max_value=10**6))
 def test_a_seat_observes_nothing_of_another_seats_hidden_hand_card_use_or_trade(seed, seats, pick):
     events, trail = bot_game(seed, seats, record=True)

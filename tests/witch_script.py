@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from domain.engine import decide, evolve, initial_state
+from domain.engine import initial_state, run
 from domain.events import Act, CreateGame, Notice, Resolved, Start, Timeout, sees
 from domain.violations import RuleViolation
-from projections.view import apply, new_view
+from projections.view import deliver, new_view
 from service.bots import owed_action
 from tests.harness import T0, Game, seed_for
 
@@ -136,14 +136,12 @@ def bot_game(seed: int, seats: int, options: dict | None = None, record: bool = 
     def submit(inp):
         nonlocal state
         before = (inp, state, dict(views))
-        out = decide(state, inp)
-        assert not isinstance(out, RuleViolation), (out, inp)
+        result = run(state, inp)
+        assert not isinstance(result, RuleViolation), (result, inp)
+        out, state = result
         for e in out:
-            state = evolve(state, e)
             events.append(e)
-            for s, v in views.items():
-                if sees(e.to, s):
-                    views[s] = apply(v, e)
+            deliver(views, e)
         if record:
             trail.append((*before, out))
         if check:

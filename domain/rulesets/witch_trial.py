@@ -95,7 +95,7 @@ class TradeClosed(Event, frozen=True, kw_only=True, tag="trade_closed"):
 # --- state -------------------------------------------------------------------------------------
 
 
-class WitchState(msgspec.Struct, frozen=True, kw_only=True):
+class WitchState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     hands: dict[int, tuple[str, ...]] = {}
     corpses: dict[int, tuple[str, ...]] = {}
     discard: tuple[str, ...] = ()
@@ -301,7 +301,7 @@ class WitchTrial(Ruleset):
             else:
                 delivered.append([seat, a.target, a.option])
                 busy |= {seat, a.target}
-        g.emit(Resolved, to=MODERATOR, what="offers", data={"delivered": delivered, "held": held})
+        g.resolved("offers", delivered=delivered, held=held)
         for initiator, recipient, card in delivered:
             g.emit(TradeOffered, to=(recipient,), seat=initiator, card=card)
         prompts = {r: self.answer_decisions(g.state, r) for _, r, _ in delivered}
@@ -450,21 +450,17 @@ class WitchTrial(Ruleset):
             g.emit(CardMoved, to=MODERATOR, card=WK, src=f"hand:{current}", dst=f"hand:{heir}", why="curse")
             g.emit(HandSet, to=(heir,), seat=heir, cards=g.state.x.hands[heir], why="curse")
         living_looters = {t: [s for s in ls if s not in dead] for t, ls in looters.items() if t in dead}
-        g.emit(
-            Resolved,
-            to=MODERATOR,
-            what="night",
-            data={
-                "uses": [[s, a.kind, a.target] for s, a in uses],
-                "unfit": unfit,
-                "blocked": sorted(blocked),
-                "deaths": sorted([s, c] for s, c in dead.items()),
-                "witches": sorted([w, n] for w, n in witches.items()),
-                "heir": heir,
-                "loot": sorted([t, ls] for t, ls in living_looters.items() if ls),
-                "attackers": sorted([t, ls] for t, ls in attackers.items() if t in dead),
-                "forced": [k for _, k in seized],
-            },
+        g.resolved(
+            "night",
+            uses=[[s, a.kind, a.target] for s, a in uses],
+            unfit=unfit,
+            blocked=sorted(blocked),
+            deaths=sorted([s, c] for s, c in dead.items()),
+            witches=sorted([w, n] for w, n in witches.items()),
+            heir=heir,
+            loot=sorted([t, ls] for t, ls in living_looters.items() if ls),
+            attackers=sorted([t, ls] for t, ls in attackers.items() if t in dead),
+            forced=[k for _, k in seized],
         )
         for seat, key, args in feedback:
             g.notice(key, to=(seat,), **args)
