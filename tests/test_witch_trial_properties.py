@@ -36,11 +36,12 @@ def conservation(pool):
     return check
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seeds, sizes)
-def test_random_games_end_and_every_card_is_always_in_exactly_one_hand_corpse_or_discard(seed, seats):
+def test_random_games_end_replay_and_every_card_is_always_in_exactly_one_hand_corpse_or_discard(seed, seats):
     events = bot_game(seed, seats, check=conservation(Counter(POOLS[str(seats)])))
     assert isinstance(events[-1], GameEnded)
+    assert verify(events).ok
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
