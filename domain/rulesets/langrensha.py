@@ -31,7 +31,7 @@ from domain.events import MODERATOR, PUBLIC, Action, Decision, Event, GameCreate
 from domain.events import SpeakingOrder, VoteResult
 from domain.messages import register
 from domain.rulesets.base import Option, seconds
-from domain.rulesets.werewolf import WolfState, Werewolf
+from domain.rulesets.werewolf import Werewolf, WolfState, next_living
 from domain.state import GameState
 
 if TYPE_CHECKING:
@@ -311,6 +311,7 @@ class Langrensha(Werewolf):
                 early = self.early(g.state)
                 g.open_step("night." + name, "night_step_seconds", private=prompts, hold=not early, extend=False)
                 return
+            RESOLVE[name](self, g, {})  # a skipped step still resolves: the thief's forced card, the pack's kill
         self.dawn(g)
 
     def acts_in(self, state: GameState, seat: int, name: str) -> bool:
@@ -343,9 +344,9 @@ class Langrensha(Werewolf):
     def others(self, state: GameState, seat: int) -> tuple[int, ...]:
         return tuple(s for s in state.living() if s != seat)
 
-    def attack_target(self, g: Table) -> int:
+    def attack_target(self, g: Table, answers: dict[int, Action]) -> int:
         state = g.state
-        picks = [a.target for a in state.step.answers.values() if a.kind == "attack" and a.target is not None]
+        picks = [a.target for a in answers.values() if a.kind == "attack" and a.target is not None]
         if picks:
             counts = Counter(picks)
             top = max(counts.values())
@@ -584,6 +585,10 @@ class Langrensha(Werewolf):
         self.discuss(g)
 
     # --- the day ---------------------------------------------------------------------------------
+
+    def first_speaker(self, g: Table) -> int:
+        seat = super().first_speaker(g)  # yesterday's first speaker may since have died in a duel or by a shot
+        return seat if g.state.is_alive(seat) else next_living(g.state, seat)
 
     def discuss(self, g: Table) -> None:
         self.set(g, "stage", stage="discussion")
@@ -875,7 +880,7 @@ def _p_wolves(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
 
 
 def _r_wolves(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
-    rs.set(g, "attack", attack=rs.attack_target(g))
+    rs.set(g, "attack", attack=rs.attack_target(g, answers))
 
 
 def _p_charm(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
