@@ -31,6 +31,7 @@ from domain.events import MODERATOR, PUBLIC, Action, Decision, Event, GameCreate
 from domain.events import SpeakingOrder, VoteResult
 from domain.messages import register
 from domain.rulesets.base import Option, seconds
+from domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
 from domain.rulesets.werewolf import Werewolf, WolfState, next_living
 from domain.state import GameState
 
@@ -734,14 +735,16 @@ class Langrensha(Werewolf):
         return super().audience(state, seat, action)
 
     def evolve(self, state: GameState, event: Event) -> GameState:
-        state = super().evolve(state, event)
-        if type(event) is Resolved:
-            changes = {k: v for k, v in event.data.items() if k in _FIELDS}
-            if changes:
-                return replace(state, x=replace(state.x, **changes))
-        elif type(event) is GameCreated:
-            return replace(state, x=LState())
-        return state
+        handler = _EVOLVE.get(type(event))
+        return handler(self, state, event) if handler else state
+
+
+def _on_set(rs: Langrensha, state: GameState, e: Resolved) -> GameState:
+    changes = {k: v for k, v in e.data.items() if k in _FIELDS}
+    return replace(state, x=replace(state.x, **changes)) if changes else state
+
+
+_EVOLVE = {**WEREWOLF_EVOLVE, GameCreated: lambda rs, s, e: replace(s, x=LState()), Resolved: _on_set}
 
 
 @lru_cache(maxsize=512)
