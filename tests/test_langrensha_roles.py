@@ -540,7 +540,7 @@ def test_graveyard_keeper_learns_the_exact_role_of_a_dead_player():
     run_to(g, "night.graveyard")
     d = decisions(g, keeper)["inspect"]
     assert d.dead_ok and seer in d.targets
-    assert refused(g.act(keeper, "inspect", villagers(g)[-1] if not dead(g, villagers(g)[-1]) else wolves(g)[0])) == "target_illegal"
+    assert refused(g.act(keeper, "inspect", wolves(g)[0])) == "target_illegal", "only the dead"
     act(g, keeper, "inspect", seer)
     run_to(g, "exile_vote")
     assert g.views[keeper].knowledge[seer] == "seer"
@@ -639,3 +639,28 @@ def test_death_prompts_are_private_and_the_shot_step_opens_after_every_death():
     run_to(g, "shot")
     assert g.state.step.prompts == {} and g.state.step.hold
     assert all(e.to != "public" for e in g.events if isinstance(e, Prompt))
+
+
+def test_option_dead_see_all_false_the_dead_learn_nothing_more():
+    g = new([W, "seer", V, V, V, V])
+    v = villagers(g)[0]
+    bite(g, v)
+    run_to(g, "candidacy")
+    assert g.views[v].knowledge == {}
+
+
+def test_option_dead_see_all_true_the_dead_see_every_role():
+    g = new([W, "seer", V, V, V, V], dead_see_all=True)
+    v = villagers(g)[0]
+    bite(g, v)
+    run_to(g, "candidacy")
+    assert g.views[v].knowledge == dict(enumerate(g.state.roles, 1))
+
+
+def test_wolves_whisper_among_themselves_at_their_step():
+    g = new([W, W, "seer", V, V, V, V])
+    run_to(g, "night.wolves")
+    w1, w2 = wolves(g)
+    out = act(g, w1, "whisper", text="the seer?")
+    assert out[0].to == tuple(sorted((w1, w2)))
+    assert refused(g.act(w1, "whisper")) == "text_required"

@@ -170,6 +170,15 @@ class LState(WolfState, frozen=True, kw_only=True):
 _FIELDS = frozenset(LState.__struct_fields__)
 
 
+def _bool(default: bool, doc: str) -> Option:
+    return Option(type="bool", default=default, doc=doc)
+
+
+def _choice(choices: tuple[str, ...], doc: str) -> Option:
+    """A choice whose default is its first value."""
+    return Option(type="choice", default=choices[0], choices=choices, doc=doc)
+
+
 def _add(items: list, item: Any) -> list:
     return items if item in items else [*items, item]
 
@@ -193,15 +202,17 @@ class Langrensha(Werewolf):
         "duel_seconds": seconds(15, "The knight's chance to duel before the vote."),
         "impeach_seconds": seconds(20, "The impeachment vote."),
         "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000, doc="Longest speech."),
-        "early_close": Option(type="bool", default=False, doc="Close a role step once its living actors answered (timing then reveals roles)."),
-        "witch_self_save": Option(type="choice", default="always", choices=("always", "first_night", "never"), doc="When the witch may save herself."),
-        "witch_sees_target": Option(type="choice", default="always", choices=("always", "while_antidote"), doc="When the witch learns the wolves' target."),
-        "guard_and_save_kills": Option(type="bool", default=False, doc="A player both guarded and saved dies."),
-        "guard_self": Option(type="choice", default="any", choices=("any", "first_night"), doc="When the guard may guard itself."),
-        "exile_tie": Option(type="choice", default="none", choices=("none", "pk"), doc="A tied exile vote: nobody, or PK speeches and a revote."),
-        "sheriff_rules": Option(type="choice", default="document", choices=("document", "standard"), doc="standard: only non-candidates vote; candidates may withdraw."),
-        "last_words": Option(type="choice", default="night1_and_exile", choices=("night1_and_exile", "none"), doc="Who leaves last words."),
-        "impeachment": Option(type="bool", default=False, doc="A majority may strip the sheriff of the badge before the exile vote."),
+        "early_close": _bool(False, "Close a role step once its living actors answered (timing then reveals roles)."),
+        "witch_self_save": _choice(("always", "first_night", "never"), "When the witch may save herself."),
+        "witch_sees_target": _choice(("always", "while_antidote"), "When the witch learns the wolves' target."),
+        "guard_and_save_kills": _bool(False, "A player both guarded and saved dies."),
+        "guard_self": _choice(("any", "first_night"), "When the guard may guard itself."),
+        "exile_tie": _choice(("none", "pk"), "A tied exile vote: nobody is exiled, or PK speeches and a revote."),
+        "sheriff_rules": _choice(
+            ("document", "standard"), "standard: only non-candidates vote, and candidates may withdraw."
+        ),
+        "last_words": _choice(("night1_and_exile", "none"), "Who leaves last words."),
+        "impeachment": _bool(False, "A majority may strip the sheriff of the badge before the exile vote."),
     }
     min_seats = 6
     max_seats = 20
@@ -340,7 +351,8 @@ class Langrensha(Werewolf):
 
     def attack_decision(self, state: GameState, seat: int) -> Decision:
         barred = tuple((s, "target_is_wolf") for s in self.wolves(state) if s != seat)
-        return Decision(kind="attack", targets=tuple(s for s in state.living() if not self.is_wolf(state, s)), barred=barred)
+        targets = tuple(s for s in state.living() if not self.is_wolf(state, s))
+        return Decision(kind="attack", targets=targets, barred=barred)
 
     def others(self, state: GameState, seat: int) -> tuple[int, ...]:
         return tuple(s for s in state.living() if s != seat)
@@ -751,7 +763,8 @@ _EVOLVE = {**WEREWOLF_EVOLVE, GameCreated: lambda rs, s, e: replace(s, x=LState(
 def _plan(setup: tuple[str, ...], first: bool, odd: bool) -> tuple[str, ...]:
     names = {name for role in set(setup) for name in ROLES[role].steps}
     order = list(NIGHT)
-    steps = [n for n in names if NIGHT[n].nights == "all" or (NIGHT[n].nights == "first" and first) or (NIGHT[n].nights == "odd" and odd)]
+    tonight = {"all": True, "first": first, "odd": odd}
+    steps = [n for n in names if tonight[NIGHT[n].nights]]
     return tuple(sorted(steps, key=lambda n: (-NIGHT[n].priority, order.index(n))))
 
 
@@ -923,7 +936,8 @@ def _p_witch(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
         rs.info(g, "wolf_target", target, (seat,))
     own: tuple[Decision, ...] = ()
     self_save = state.options["witch_self_save"]
-    if antidote and target and (target != seat or self_save == "always" or (self_save == "first_night" and state.day == 1)):
+    may_save_self = self_save == "always" or (self_save == "first_night" and state.day == 1)
+    if antidote and target and (target != seat or may_save_self):
         own += (Decision(kind="save"),)
     if poison:
         own += (Decision(kind="poison", targets=rs.others(state, seat)),)
