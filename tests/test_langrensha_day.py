@@ -29,6 +29,15 @@ def speak_all(g, name="speech"):
         act(g, g.state.step.public[0], "speak", text="hello")
 
 
+def campaign(g, count=2):
+    """Night 1 passes, `count` plain villagers stand and speak: the sheriff vote (or withdrawal) opens."""
+    to_candidacy(g)
+    candidates = plain(g)[:count]
+    stand(g, *candidates)
+    speak_all(g)
+    return candidates
+
+
 # --- the sheriff -------------------------------------------------------------------------------------
 
 
@@ -65,10 +74,7 @@ def test_sheriff_candidates_speak_in_turn_then_everyone_votes_not_for_themselves
 
 def test_sheriff_tie_pk_speeches_and_revote_second_tie_no_sheriff():
     g = new(BOARD)
-    to_candidacy(g)
-    a, b = plain(g)[:2]
-    stand(g, a, b)
-    speak_all(g)
+    a, b = campaign(g)
     voters = list(g.state.step.public)
     for i, s in enumerate(voters):
         act(g, s, "vote", (a if i % 2 else b) if s not in (a, b) else (b if s == a else a))
@@ -84,10 +90,7 @@ def test_sheriff_tie_pk_speeches_and_revote_second_tie_no_sheriff():
 
 def test_sheriff_pk_revote_elects():
     g = new(BOARD)
-    to_candidacy(g)
-    a, b = plain(g)[:2]
-    stand(g, a, b)
-    speak_all(g)
+    a, b = campaign(g)
     for s in g.state.step.public:
         act(g, s, "vote", a if s == b else b if s == a else None)
     speak_all(g)
@@ -98,10 +101,7 @@ def test_sheriff_pk_revote_elects():
 
 def test_option_sheriff_rules_standard_only_non_candidates_vote_and_candidates_may_withdraw():
     g = new(BOARD, sheriff_rules="standard")
-    to_candidacy(g)
-    a, b, c = plain(g)[:3]
-    stand(g, a, b, c)
-    speak_all(g)
+    a, b, c = campaign(g, 3)
     assert g.state.step.name == "withdraw" and set(g.state.step.public) == {a, b, c}
     act(g, a, "withdraw", option="withdraw")
     act(g, b, "withdraw", option="stay")
@@ -114,10 +114,7 @@ def test_option_sheriff_rules_standard_only_non_candidates_vote_and_candidates_m
 
 def test_option_sheriff_rules_document_no_withdrawal():
     g = new(BOARD)
-    to_candidacy(g)
-    a, b = plain(g)[:2]
-    stand(g, a, b)
-    speak_all(g)
+    a, b = campaign(g)
     assert "withdraw" not in [e.name for e in g.events if isinstance(e, StepOpened)]
 
 

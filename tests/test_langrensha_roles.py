@@ -18,6 +18,14 @@ def spare_bite(g, *keep):
     bite(g, next(v for v in reversed(villagers(g)) if v not in keep and g.state.is_alive(v)))
 
 
+def shoots(g, shooter, target):
+    """`shooter` fires in the open shot step; `target` dies when it closes."""
+    act(g, shooter, "shoot", target)
+    since = len(g.events)
+    ok(g.timeout())
+    assert deaths(g, since) == [target]
+
+
 def next_step(g, name):
     ok(g.timeout())
     run_to(g, name)
@@ -62,11 +70,7 @@ def test_alpha_wolf_shoots_when_exiled():
     alpha = one(g, "alpha_wolf")
     vote_out(g, alpha)
     run_to(g, "shot")
-    target = villagers(g)[0]
-    act(g, alpha, "shoot", target)
-    since = len(g.events)
-    ok(g.timeout())
-    assert deaths(g, since) == [target]
+    shoots(g, alpha, villagers(g)[0])
 
 
 def test_alpha_wolf_shoots_when_shot_by_the_hunter():
@@ -299,11 +303,7 @@ def test_hunter_shoots_when_bitten():
     hunter = one(g, "huntsman")
     bite(g, hunter)
     run_to(g, "shot")
-    target = wolves(g)[0]
-    act(g, hunter, "shoot", target)
-    since = len(g.events)
-    ok(g.timeout())
-    assert deaths(g, since) == [target]
+    shoots(g, hunter, wolves(g)[0])
 
 
 def test_hunter_shoots_when_exiled():

@@ -513,13 +513,17 @@ class Langrensha(Werewolf):
         state = g.state
         a = answers.get(state.x.sheriff)
         heir = a.target if a is not None and a.target is not None and state.is_alive(a.target) else 0
-        self.set(g, "badge", sheriff=heir)
-        self.info(g, "sheriff", heir or None, PUBLIC)
-        if heir:
-            g.notice("badge.passed", seat=heir)
-        else:
-            g.notice("badge.torn")
+        self.badge(g, heir, "badge.passed", "badge.torn")
         self.run_queue(g)
+
+    def badge(self, g: Table, seat: int, given: str, gone: str) -> None:
+        """The badge goes to `seat` (0: nobody), announced with the notice `given` or `gone`."""
+        self.set(g, "sheriff", sheriff=seat)
+        self.info(g, "sheriff", seat or None, PUBLIC)
+        if seat:
+            g.notice(given, seat=seat)
+        else:
+            g.notice(gone)
 
     # --- the sheriff -----------------------------------------------------------------------------
 
@@ -589,12 +593,7 @@ class Langrensha(Werewolf):
             self.elect(g, 0)
 
     def elect(self, g: Table, seat: int) -> None:
-        self.set(g, "elected", sheriff=seat)
-        self.info(g, "sheriff", seat or None, PUBLIC)
-        if seat:
-            g.notice("sheriff.elected", seat=seat)
-        else:
-            g.notice("sheriff.none")
+        self.badge(g, seat, "sheriff.elected", "sheriff.none")
         self.discuss(g)
 
     # --- the day ---------------------------------------------------------------------------------
@@ -648,9 +647,7 @@ class Langrensha(Werewolf):
         ayes = sum(a.option == "impeach" for a in answers.values())
         g.notice("impeach.tally", count=ayes)
         if 2 * ayes > len(state.living()):
-            self.set(g, "impeached", sheriff=0)
-            self.info(g, "sheriff", None, PUBLIC)
-            g.notice("sheriff.impeached")
+            self.badge(g, 0, "", "sheriff.impeached")
         self.exile_vote(g, 1, [])
 
     def exile_vote(self, g: Table, rnd: int, tied: list[int]) -> None:
