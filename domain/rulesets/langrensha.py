@@ -15,8 +15,8 @@ in the order of the standard boards (預言家, 女巫, then 獵人, 守衛, 白
 魔術師), and from 10 players on, each new village power is answered by a wolf power (狼王, 白狼王,
 狼美人, 隱狼, 夢魘狼, 守衛狼, 血月使徒) so neither side's information or firepower runs ahead; the
 rest are plain villagers, at least two and about four from 12 players on, so that a wolf can hide
-among them. 丘比特 (whose mixed couple is a third side) joins at 17, and 盜賊 with its two spare
-cards (a villager and a werewolf) at 20.
+among them. 丘比特 (whose mixed couple is a third side) joins at 17, and 盜賊 at 20, with the two
+extra cards its deck needs: a villager and a werewolf.
 """
 
 from __future__ import annotations
