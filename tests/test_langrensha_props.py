@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from domain.engine import decide, evolve, initial_state, verify
+from domain.engine import decide, evolve, initial_state, run, verify
 from domain.events import Act, Action, CreateGame, Died, Event, GameCreated, GameEnded, Prompt, Start, StepOpened
 from domain.events import Timeout
 from domain.events import encode, sees
@@ -59,14 +59,17 @@ def play(n: int, seed: int, options: dict, roles: tuple[str, ...] = (), check=No
 
     def submit(inp):
         nonlocal state
-        out = decide(state, inp)
-        assert not isinstance(out, RuleViolation), (out, inp)
-        for e in out:
+        result = run(state, inp)
+        assert not isinstance(result, RuleViolation), (result, inp)
+        if check is None:
+            events.extend(result[0])
+            state = result[1]
+            return
+        for e in result[0]:
             before = state
             state = evolve(state, e)
             events.append(e)
-            if check:
-                check(before, state, e)
+            check(before, state, e)
 
     names = tuple(f"P{i}" for i in range(1, n + 1))
     submit(CreateGame(at=now, game_id="p", ruleset="langrensha", seats=n, names=names, roles=roles,

@@ -317,6 +317,7 @@ def test_hunter_shoots_when_exiled():
 def test_hunter_does_not_shoot_when_poisoned():
     g = new([W, "huntsman", "witch", V, V, V, V])
     hunter, witch = one(g, "huntsman"), one(g, "witch")
+    spare_bite(g)
     run_to(g, "night.witch")
     act(g, witch, "poison", hunter)
     run_to(g, "shot")
@@ -415,10 +416,11 @@ def test_elder_has_two_lives_against_the_wolves():
 def test_elder_exiled_village_powers_are_lost():
     g = new([W, W, "elder", "seer", "huntsman", V, V, V, V])
     elder, seer, hunter = one(g, "elder"), one(g, "seer"), one(g, "huntsman")
-    run_to(g, "candidacy")
+    spare_bite(g)
     vote_out(g, elder)
     (penalty,) = notices(g, "elder.penalty")
     assert penalty.to == "public"
+    spare_bite(g)
     run_to(g, "night.seer")
     assert seer not in g.state.step.prompts
     vote_out(g, hunter)

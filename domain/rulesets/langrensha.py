@@ -478,8 +478,7 @@ class Langrensha(Werewolf):
 
     def resume(self, g: Table) -> None:
         state = g.state
-        after = state.x.resume
-        self.set(g, "resume", resume="")
+        after = state.x.resume  # set by whatever began the dying: the morning, a duel, an exile
         if after == "day":
             if state.day == 1:
                 self.open_candidacy(g)

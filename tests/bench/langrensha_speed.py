@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from msgspec.structs import replace  # noqa: E402
 
-from domain.engine import decide, evolve, initial_state  # noqa: E402
+from domain.engine import initial_state, run  # noqa: E402
 from domain.events import Act, CreateGame, Join, Start, Timeout  # noqa: E402
 from service.bots import pick  # noqa: E402
 
@@ -31,10 +31,9 @@ def play(players: int, seed: int, options: dict) -> int:
 
     def submit(inp):  # noqa: ANN001, ANN202
         nonlocal state, count
-        out = decide(state, inp)
-        assert isinstance(out, list), out
-        for e in out:
-            state = evolve(state, e)
+        result = run(state, inp)
+        assert isinstance(result, tuple), result
+        out, state = result
         count += len(out)
 
     submit(CreateGame(at=now, game_id="b", ruleset="langrensha", seats=players, options=options, seed="%064x" % seed))
