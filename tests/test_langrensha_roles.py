@@ -306,6 +306,16 @@ def test_hunter_shoots_when_bitten():
     shoots(g, hunter, wolves(g)[0])
 
 
+def test_nightmare_blocked_hunter_bitten_that_night_does_not_shoot():
+    g = new(["nightmare", W, "huntsman", V, V, V, V])
+    nightmare, hunter = one(g, "nightmare"), one(g, "huntsman")
+    run_to(g, "night.nightmare")
+    act(g, nightmare, "block", hunter)
+    bite(g, hunter)
+    run_to(g, "shot")
+    assert dead(g, hunter) and decisions(g, hunter) == {}
+
+
 def test_hunter_shoots_when_exiled():
     g = new([W, W, "huntsman", V, V, V, V, V])
     hunter = one(g, "huntsman")

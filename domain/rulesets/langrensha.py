@@ -441,7 +441,8 @@ class Langrensha(Werewolf):
         tasks: list[list[Any]] = []
         if words:
             tasks.append(["words", words])
-        tasks.append(["shot", [s for s, c in sorted(deaths.items()) if self.can_shoot(state, s, c)]])
+        blocked = state.x.blocked if when == "morning" else 0  # the nightmare's block lasts the whole night
+        tasks.append(["shot", [s for s, c in sorted(deaths.items()) if s != blocked and self.can_shoot(state, s, c)]])
         if state.x.sheriff in deaths:
             tasks.append(["badge", [state.x.sheriff]])
         self.set(g, "dying", queue=tasks + g.state.x.queue)
