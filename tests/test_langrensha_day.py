@@ -284,9 +284,16 @@ def test_option_early_close_false_a_night_step_holds_until_its_deadline():
 
 def test_option_early_close_true_a_night_step_closes_on_the_last_answer_and_dead_roles_are_skipped():
     g = new(BOARD, early_close=True)
+    seer = one(g, "seer")
+    bite(g, plain(g)[-1])
     run_to(g, "night.seer")
-    act(g, one(g, "seer"), "divine", plain(g)[0])
+    act(g, seer, "divine", plain(g)[0])
     assert g.state.step.name != "night.seer"
+    vote_out(g, seer)
+    since = len(g.events)
+    run_to(g, "exile_vote")
+    opened = [e.name for e in g.events[since:] if isinstance(e, StepOpened)]
+    assert "night.wolves" in opened and "night.seer" not in opened
 
 
 def test_a_night_step_lasts_until_its_deadline_when_its_role_is_dead():
