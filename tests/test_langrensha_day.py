@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from domain.events import Notice, StepOpened, Timeout
-from tests.lrs_helpers import act, bite, dead, decisions, new, notices, ok, one, refused, run_to, vote_out, votes
-from tests.lrs_helpers import wolves
+from tests.lrs_helpers import act, bite, dead, decisions, new, notices, one, refused, run_to, vote_out, votes
 
 W, V = "werewolf", "villager"
 BOARD = [W, W, "seer", "witch", V, V, V, V, V]
@@ -296,23 +297,16 @@ def test_option_early_close_true_a_night_step_closes_on_the_last_answer_and_dead
     assert "night.wolves" in opened and "night.seer" not in opened
 
 
-def test_a_night_step_lasts_until_its_deadline_when_its_role_is_dead():
+@pytest.mark.parametrize("role, step", [("seer", "night.seer"), ("witch", "night.witch")])
+def test_a_night_step_lasts_until_its_deadline_when_its_role_is_dead(role, step):
+    """The witch's is the dependent step: it is offered every night, at the same time, alive or not."""
     g = new(BOARD)
-    seer = one(g, "seer")
-    to_candidacy(g, seer)
-    vote_out(g, seer)
-    run_to(g, "night.seer")
-    step = g.state.step
-    assert step.prompts == {} and step.hold and step.deadline - step.opened_at == 30_000
-
-
-def test_the_witch_step_is_offered_every_night_at_the_same_time():
-    g = new(BOARD)
-    witch = one(g, "witch")
-    to_candidacy(g, witch)
-    vote_out(g, witch)
-    run_to(g, "night.witch")
-    assert g.state.step.prompts == {} and g.state.step.deadline - g.state.step.opened_at == 30_000
+    seat = one(g, role)
+    to_candidacy(g, seat)
+    vote_out(g, seat)
+    run_to(g, step)
+    opened = g.state.step
+    assert opened.prompts == {} and opened.hold and opened.deadline - opened.opened_at == 30_000
 
 
 def test_notices_of_the_day_are_public_and_night_results_private():
