@@ -472,7 +472,8 @@ def _on_step(state: GameState, e: StepOpened) -> GameState:
 
 def _on_prompt(state: GameState, e: Prompt) -> GameState:
     step = state.step
-    return replace(state, step=replace(step, prompts={**step.prompts, e.seat: e.decisions}))
+    own = step.prompts.get(e.seat, ()) + e.decisions
+    return replace(state, step=replace(step, prompts={**step.prompts, e.seat: own}))
 
 
 def _on_extended(state: GameState, e: DeadlineExtended) -> GameState:

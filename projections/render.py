@@ -19,13 +19,13 @@ from domain.events import (
     RoleDealt,
     VoteResult,
 )
-from domain.messages import MESSAGES, render_text
+from domain.messages import render_text
 
 Names = tuple[str, ...]
 
 
 def _died(e: Died, lang: str, names: Names) -> str:
-    key = "executed" if e.when == "execution" else f"died.{e.when}" if f"died.{e.when}" in MESSAGES else "morning.dead"
+    key = {"execution": "executed", "morning": "morning.dead"}.get(e.when, "died." + e.when)
     return render_text(key, lang, {"seats": e.seats, "seat": e.seats[0]}, names)
 
 

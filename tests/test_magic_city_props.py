@@ -16,7 +16,7 @@ from domain.violations import RuleViolation
 from tests.harness import Game
 from tests.magic_city_play import quick_game
 
-VILLAGE = ("prophet", "medium", "knight", "dragon", "spirit_caller", "moneylender", "huntsman", "golem")
+VILLAGE = ("prophet", "medium", "knight", "dragon", "spirit_caller", "moneylender", "marksman", "golem")
 DEAD_MAY = (*EVENT_KINDS, "shoot", "speak")
 
 

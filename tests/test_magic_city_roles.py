@@ -366,12 +366,12 @@ def test_role_moneylender_once_per_game_takes_a_vote_and_doubles_its_own():
     assert game.views[lender].decisions == ()
 
 
-def test_role_huntsman_shoots_at_once_when_executed():
-    roles = C4 + ("prophet", "huntsman", "knight", "werewolf", "madman")
+def test_role_marksman_shoots_at_once_when_executed():
+    roles = C4 + ("prophet", "marksman", "knight", "werewolf", "madman")
     game = new_game(roles, first_seer=False, **only())
-    hunter, cit = seat(game, "huntsman"), seat(game, "citizen")
+    hunter, cit = seat(game, "marksman"), seat(game, "citizen")
     execute(game, hunter)
-    (revealed,) = notices(game, "huntsman.revealed")
+    (revealed,) = notices(game, "marksman.revealed")
     assert revealed.to == "public" and revealed.args["seat"] == hunter
     assert step(game) == "shot" and game.views[hunter].decisions[0].kind == "shoot"
     ok(game.act(hunter, "shoot", cit))
@@ -533,9 +533,9 @@ def test_win_foxkin_alive_when_the_game_is_decided():
 
 
 def test_win_demon_overrides_every_other_win():
-    roles = C4 + ("prophet", "medium", "huntsman", "werewolf", "demon")
+    roles = C4 + ("prophet", "medium", "marksman", "werewolf", "demon")
     game = new_game(roles, first_seer=False, **only())
-    hunter, demon = seat(game, "huntsman"), seat(game, "demon")
+    hunter, demon = seat(game, "marksman"), seat(game, "demon")
     execute(game, hunter)
     ok(game.act(hunter, "shoot", demon))  # named by the shot, then gone
     end = game.events[-1]
@@ -577,7 +577,7 @@ def _length(game) -> int:
 
 
 def test_option_durations_set_each_steps_deadline_scaled_by_time_scale():
-    roles = C4 + ("prophet", "medium", "huntsman", "werewolf", "madman")
+    roles = C4 + ("prophet", "medium", "marksman", "werewolf", "madman")
     opts = dict(
         role_check_seconds=7,
         night_step_seconds=11,
@@ -593,7 +593,7 @@ def test_option_durations_set_each_steps_deadline_scaled_by_time_scale():
     assert _length(game) == 5 * 46_000
     until(game, "vote")
     assert _length(game) == 26_000
-    vote_all(game, seat(game, "huntsman"))
+    vote_all(game, seat(game, "marksman"))
     assert step(game) == "shot" and _length(game) == 38_000
     ok(game.timeout())
     ok(game.timeout())

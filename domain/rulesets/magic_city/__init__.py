@@ -45,7 +45,7 @@ ROLES = {
     "spirit_caller": Role(id="spirit_caller", team="village", night="guard"),
     "mason": Role(id="mason", team="village"),
     "moneylender": Role(id="moneylender", team="village"),
-    "huntsman": Role(id="huntsman", team="village"),
+    "marksman": Role(id="marksman", team="village"),
     "golem": Role(id="golem", team="village"),
     "madman": Role(id="madman", team="wolves"),
     "werewolf": Role(id="werewolf", team="wolves", wolf=True, night="attack"),
@@ -93,7 +93,7 @@ CHECK = (
     ("guards", ("knight", "dragon", "spirit_caller")),
     ("mason", ("mason",)),
     ("moneylender", ("moneylender",)),
-    ("huntsman", ("huntsman",)),
+    ("marksman", ("marksman",)),
     ("madman", ("madman",)),
 )
 # The night's role steps after the event's own: (step, the roles it belongs to).
@@ -118,7 +118,7 @@ def recommended(n: int) -> tuple[str, ...]:
     bad = ("werewolf", "evil_eye", "madman", "foxkin", "chimera", "demon", "werewolf")[:evil]
     village = ["prophet", "medium", "knight"]
     if n - 2 * evil - 2 == 4:
-        village.append("huntsman" if n <= 12 else "golem" if n <= 16 else "spirit_caller")
+        village.append("marksman" if n <= 12 else "golem" if n <= 16 else "spirit_caller")
     return ("citizen",) * (evil + 2) + tuple(village) + bad
 
 
@@ -889,9 +889,9 @@ class MagicCity(Werewolf):
         if self.check_win(g):
             return
         then = "event" if purpose == "vote" else "night"
-        if g.state.role(seat) == "huntsman":
+        if g.state.role(seat) == "marksman":
             memo(g, after_shot=then)
-            g.notice("huntsman.revealed", seat=seat)
+            g.notice("marksman.revealed", seat=seat)
             shoot = Decision(kind="shoot", targets=tuple(g.state.living()))
             g.open_step("shot", "shot_seconds", private={seat: (shoot,)})
         else:

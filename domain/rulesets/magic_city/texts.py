@@ -17,7 +17,7 @@ ROLE_NAMES = {
     "spirit_caller": _m("精霊使い", "精灵使", "精靈使", "spirit caller"),
     "mason": _m("共有者", "共有者", "共有者", "mason"),
     "moneylender": _m("金貸し", "放贷人", "放貸人", "moneylender"),
-    "huntsman": _m("狩人", "猎人", "獵人", "huntsman"),
+    "marksman": _m("狩人", "猎人", "獵人", "marksman"),
     "golem": _m("ゴーレム", "魔像", "魔像", "golem"),
     "evil_eye": _m("魔眼の人狼", "魔眼狼人", "魔眼狼人", "evil-eyed werewolf"),
     "chimera": _m("キメラ", "奇美拉", "奇美拉", "chimera"),
@@ -104,11 +104,11 @@ MESSAGES = {
         "{seat}的身分是【{role}】。",
         "{seat} was {role}.",
     ),
-    "huntsman.revealed": _m(
+    "marksman.revealed": _m(
         "処刑された{seat}さんは狩人です。{seat}さん、ただちに誰を撃つか決めてください。",
         "被处决的{seat}是猎人。{seat}，请立即决定要射杀谁。",
         "被處決的{seat}是獵人。{seat}，請立即決定要射殺誰。",
-        "The executed {seat} is the huntsman. {seat}, choose at once whom to shoot.",
+        "The executed {seat} is the marksman. {seat}, choose at once whom to shoot.",
     ),
     "event.chosen": _m(
         "イベント【{card}】が発生しました。", "发生事件【{card}】。", "發生事件【{card}】。", "Event: {card}."
