@@ -179,11 +179,8 @@ class CityInfo(Event, frozen=True, kw_only=True, tag="magic_city_info"):
 
 
 def _frozen(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _frozen(v) for k, v in value.items()}
-    return value
+    """A memo's list as the state's tuple (nested values stay as JSON gives them, read only)."""
+    return tuple(value) if type(value) is list else value
 
 
 def memo(g: Table, **changes: Any) -> None:
