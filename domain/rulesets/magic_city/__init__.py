@@ -168,7 +168,6 @@ class CityState(WolfState, frozen=True, kw_only=True):
     lend: tuple[int, ...] = ()  # (moneylender, target, day)
     altar: bool = False
     demon_won: int | None = None
-    talk_left: float = 0
 
 
 class CityInfo(Event, frozen=True, kw_only=True, tag="magic_city_info"):
@@ -288,10 +287,13 @@ class MagicCity(Werewolf):
     def seers_label(self, state: GameState, seat: int) -> str:
         return "werewolf" if self.is_wolf(state, seat) else "human"
 
-    def mark(self, g: Table, *seats: int | None) -> None:
+    def mark(self, g: Table, *seats: int | None, **changes: Any) -> None:
+        """The seats an ability or event names (the 魔人's mark), with any other changes in the same memo."""
         new = [s for s in seats if s is not None and s not in g.state.x.named]
         if new:
-            memo(g, named=g.state.x.named + tuple(dict.fromkeys(new)))
+            changes["named"] = g.state.x.named + tuple(dict.fromkeys(new))
+        if changes:
+            memo(g, **changes)
 
     # --- sequences of role steps ----------------------------------------------------------------
 
@@ -525,10 +527,11 @@ class MagicCity(Werewolf):
             self.advance(g)
         elif name == "silence":
             g.notice("curse.lifted")
-            if not step.owing() or g.state.x.talk_left <= 0:
+            total, silence = self.talk_lengths(g.state)
+            if not step.owing() or total <= silence:
                 self.open_ballot(g, "vote")
             else:
-                self.open_talk(g, "discussion", g.state.x.talk_left)
+                self.open_talk(g, "discussion", total - silence)
         elif name == "discussion":
             self.open_ballot(g, "vote")
         elif name.partition("_")[0] in ("vote", "court", "prison"):
@@ -579,7 +582,7 @@ class MagicCity(Werewolf):
 
     # --- deaths and the end --------------------------------------------------------------------
 
-    def die(self, g: Table, deaths: dict[int, str], when: str) -> None:
+    def die(self, g: Table, deaths: dict[int, str], when: str, reveal: bool | None = None) -> None:
         """Deaths at once: 伝説の木 takes the partner along; 祭壇 shows roles; a marked 魔人 wins."""
         state, x = g.state, g.state.x
         deaths = {s: c for s, c in deaths.items() if state.is_alive(s)}
@@ -598,7 +601,7 @@ class MagicCity(Werewolf):
         else:  # the named death first, so it reads as what it is; the tree's partners beside it
             g.kill({s: c for s, c in deaths.items() if c != "legend_tree"}, when)
             g.kill({s: c for s, c in deaths.items() if c == "legend_tree"}, "legend_tree")
-        if x.altar:
+        if x.altar if reveal is None else reveal:
             self.reveal(g, tuple(sorted(deaths)))
         marked = [s for s in sorted(deaths) if state.role(s) == "demon" and s in x.named]
         if marked and g.state.x.demon_won is None:
@@ -699,10 +702,11 @@ class MagicCity(Werewolf):
         for fox in t.get("fox", ()):
             deaths.setdefault(fox, "curse")
         chosen = [t[k][1] for k in ("guard.knight", "guard.dragon", "guard.spirit_caller", "predict") if t.get(k)]
-        self.mark(g, t.get("curse"), *chosen)
         predict = t.get("predict")
         if predict and predict[1] in named and state.is_alive(predict[0]):
-            memo(g, awakened=x.awakened + (predict[0],), awakening_due=True)
+            self.mark(g, t.get("curse"), *chosen, awakened=x.awakened + (predict[0],), awakening_due=True)
+        else:
+            self.mark(g, t.get("curse"), *chosen)
         g.resolved("night", attack=named, attacks=attacks, guards=guards, deaths=sorted(deaths.items()))
         self.dawn(g, deaths)
 
@@ -711,17 +715,25 @@ class MagicCity(Werewolf):
         g.phase("day", state.day + 1)
         yesterday = x.event_day == state.day
         today = x.event if yesterday else None
-        memo(g, today=today, today_params=x.params if yesterday else {}, altar=x.altar or today == "altar")
+        altar = x.altar or today == "altar"
         if deaths:
-            self.die(g, deaths, "morning")
+            self.die(g, deaths, "morning", reveal=altar)
         else:
             g.notice("morning.none")
-        if g.state.x.awakening_due and any(g.state.is_alive(s) for s in g.state.x.awakened):
-            self.announce_awakening(g)
         curse = x.tonight.get("curse")
         cursed = curse if curse is not None and x.eye_alive and g.state.is_alive(curse) and state.day >= 1 else None
         church = (x.drawer, *g.state.x.morning_dead) if today == "church" and x.drawer else ()
-        memo(g, tonight={}, cursed=cursed, church=sorted(set(church)))
+        memo(
+            g,
+            today=today,
+            today_params=x.params if yesterday else {},
+            altar=altar,
+            tonight={},
+            cursed=cursed,
+            church=sorted(set(church)),
+        )
+        if g.state.x.awakening_due and any(g.state.is_alive(s) for s in g.state.x.awakened):
+            self.announce_awakening(g)
         if self.check_win(g):
             return
         if state.day >= 1 and "evil_eye" in state.setup_roles:
@@ -780,13 +792,15 @@ class MagicCity(Werewolf):
             text_suffix=word if today == "library" else "",
         )
 
-    def begin_discussion(self, g: Table) -> None:
-        state = g.state
+    def talk_lengths(self, state: GameState) -> tuple[float, float]:
+        """The day's discussion and the cursed player's silence at its start (seconds)."""
         total = self.minutes(state) * state.options["discussion_minute_seconds"]
-        if state.x.cursed is not None:
-            silence = min(state.options["curse_seconds"], total)
-            memo(g, talk_left=total - silence)
-            self.open_talk(g, "silence", silence, muted=state.x.cursed)
+        return total, min(state.options["curse_seconds"], total) if state.x.cursed is not None else 0
+
+    def begin_discussion(self, g: Table) -> None:
+        total, silence = self.talk_lengths(g.state)
+        if silence:
+            self.open_talk(g, "silence", silence, muted=g.state.x.cursed)
         else:
             self.open_talk(g, "discussion", total)
 
