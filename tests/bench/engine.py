@@ -22,7 +22,7 @@ from domain.engine import initial_state, run  # noqa: E402
 from domain.events import MODERATOR, Act, Action, CreateGame, Prompt, Start, StepOpened, Timeout  # noqa: E402
 from domain.rulesets import RULESETS  # noqa: E402
 from projections.view import SPECTATOR, deliver, new_view  # noqa: E402
-from service.bots import owed_action, say  # noqa: E402
+from service.bots import owed_action, pick, say  # noqa: E402
 
 
 def play(ruleset: str, preset: str | None, players: int, seed: int) -> int:
@@ -73,7 +73,7 @@ def play(ruleset: str, preset: str | None, players: int, seed: int) -> int:
             talk = next((d for d in view.decisions if d.kind == "speak" and d.repeatable), None)
             if talk is not None and (step.no, seat) not in spoken:  # free talk: everyone speaks once
                 spoken.add((step.no, seat))
-                submit(Act(at=now, seat=seat, action=Action(kind="speak", text=say(rng, talk.text))))
+                submit(Act(at=now, seat=seat, action=pick(talk, rng, seat)))
             action = owed_action(views[seat], rng)
             if action is not None and submit(Act(at=now, seat=seat, action=action)):
                 acted = True

@@ -11,6 +11,12 @@ rate through eventsourcing on the same backend with as many events per append as
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# This file's own folder must not shadow the standard library's `http` package.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
 import argparse
 import asyncio
 import json
@@ -20,11 +26,9 @@ import random
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import uuid
-from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -66,7 +70,7 @@ async def play_seat(client, base: str, game_id: str, token: str, rng: random.Ran
     cursor = 0
     acted = 0
     while True:
-        view = msgspec.convert((await client.get(f"{base}/games/{game_id}/view", headers=headers)).json()["view"], View)
+        view = msgspec.convert((await client.get(f"{base}/games/{game_id}/view", headers=headers)).json()["view"], View, strict=False)
         if view.status == "ended":
             return acted
         owed = [d for d in view.decisions if not d.repeatable]
@@ -207,7 +211,7 @@ def main() -> None:
         queue: multiprocessing.Queue = multiprocessing.Queue()
         bots = multiprocessing.Process(target=bots_process, args=(base, args.games, args.ruleset, args.preset, 1, queue))
         bots.start()
-        result = queue.get()
+        result = queue.get(timeout=1800)
         bots.join()
         at_20 = view_ms(base, 20)
         at_2000 = view_ms(base, 2000)
