@@ -20,7 +20,7 @@ from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme, Tag
-from litestar.params import Parameter
+from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
 
@@ -67,8 +67,8 @@ WAIT_MAX = 30
 PAGE_MAX = 500
 BEARER = [{"BearerToken": []}]
 OPTIONAL_BEARER = [{}, {"BearerToken": []}]
-GameId = uuid.UUID
-LangQuery = Annotated[Lang | None, Parameter(query="lang", description="Language of texts and messages.")]
+GameId = FromPath[uuid.UUID]
+LangQuery = Annotated[Lang | None, QueryParameter(name="lang", description="Language of texts and messages.")]
 
 
 class Settings(msgspec.Struct, kw_only=True):
@@ -78,6 +78,7 @@ class Settings(msgspec.Struct, kw_only=True):
     deadline_poll: float = 0.25
     background: bool = True  # follower and deadline task
     rate_limit: int = int(os.environ.get("GRIMOIRE_RATE_LIMIT", "2000"))  # requests per second per client
+    log_level: str = os.environ.get("GRIMOIRE_LOG_LEVEL", "info")
 
 
 class Service:
@@ -263,7 +264,7 @@ async def list_rulesets(request: Request, lang: LangQuery = None) -> list[Rulese
 
 @get("/rulesets/{ruleset_id:str}", tags=["rulesets"], summary="One ruleset: roles, presets, options",
      responses=responses(400, 404))
-async def get_ruleset(request: Request, ruleset_id: str, lang: LangQuery = None) -> RulesetInfo:
+async def get_ruleset(request: Request, ruleset_id: FromPath[str], lang: LangQuery = None) -> RulesetInfo:
     rs = rulesets.get(ruleset_id)
     if rs is None:
         raise ApiError(404, "ruleset_not_found")
@@ -274,7 +275,7 @@ async def get_ruleset(request: Request, ruleset_id: str, lang: LangQuery = None)
 
 
 @post("/games", tags=["games"], summary="Create a game", status_code=201, responses=responses(400, 409, 413, 422))
-async def create_game(request: Request, data: CreateGameRequest, lang: LangQuery = None) -> GameCreatedReply:
+async def create_game(request: Request, data: JSONBody[CreateGameRequest], lang: LangQuery = None) -> GameCreatedReply:
     svc = service_of(request)
     lang = language(request, lang, data.lang or "en")
     rs = rulesets.get(data.ruleset)
@@ -324,9 +325,9 @@ async def create_game(request: Request, data: CreateGameRequest, lang: LangQuery
 @get("/games", tags=["games"], summary="The lobby: games with public information only", responses=responses(400))
 async def list_games(
     request: Request,
-    status: Annotated[Literal["lobby", "running", "ended", "aborted"] | None, Parameter(query="status")] = None,
-    limit: Annotated[int, Parameter(ge=1, le=200)] = 50,
-    offset: Annotated[int, Parameter(ge=0, le=1_000_000)] = 0,
+    status: Annotated[Literal["lobby", "running", "ended", "aborted"] | None, QueryParameter(name="status")] = None,
+    limit: Annotated[int, QueryParameter(ge=1, le=200)] = 50,
+    offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
 ) -> Lobby:
     svc = service_of(request)
     rows = await anyio.to_thread.run_sync(lobby, svc.store, status or "", limit, offset)
@@ -341,7 +342,7 @@ async def list_games(
 
 @post("/games/{game_id:uuid}/seats", tags=["games"], summary="Join an open seat", status_code=201,
       responses=responses(400, 404, 409, 413, 422))
-async def join_game(request: Request, game_id: GameId, data: JoinRequest, lang: LangQuery = None) -> JoinReply:
+async def join_game(request: Request, game_id: GameId, data: JSONBody[JoinRequest], lang: LangQuery = None) -> JoinReply:
     svc = service_of(request)
     entry = await entry_of(svc, game_id)
     lang = language(request, lang, entry.state.lang)
@@ -411,10 +412,10 @@ class Reply(msgspec.Struct, frozen=True):
 async def post_action(
     request: Request,
     game_id: GameId,
-    data: ActionRequest,
+    data: JSONBody[ActionRequest],
     lang: LangQuery = None,
     idempotency_key: Annotated[
-        str | None, Parameter(header="Idempotency-Key", min_length=1, max_length=200, required=False)
+        str | None, HeaderParameter(name="Idempotency-Key", min_length=1, max_length=200, required=False)
     ] = None,
 ) -> Response[ActionReply]:
     svc = service_of(request)
@@ -453,7 +454,7 @@ async def post_action(
     return response
 
 
-async def act(svc: Service, entry: Entry, seat: int, data: ActionRequest, lang: str) -> Response[ActionReply]:
+async def act(svc: Service, entry: Entry, seat: int, data: JSONBody[ActionRequest], lang: str) -> Response[ActionReply]:
     action = Action(kind=data.kind, target=data.target, targets=tuple(data.targets), text=data.text, option=data.option)
     out = await submit(svc, entry, lambda e: Act(at=e.now(), seat=seat, action=action))
     if isinstance(out, RuleViolation):
@@ -468,9 +469,9 @@ async def act(svc: Service, entry: Entry, seat: int, data: ActionRequest, lang: 
 async def get_events(
     request: Request,
     game_id: GameId,
-    after: Annotated[int, Parameter(ge=0, le=10_000_000, description="The caller's own cursor.")] = 0,
-    limit: Annotated[int, Parameter(ge=1, le=PAGE_MAX)] = 100,
-    wait: Annotated[float, Parameter(ge=0, le=WAIT_MAX, description="Seconds to wait for a new event.")] = 0,
+    after: Annotated[int, QueryParameter(ge=0, le=10_000_000, description="The caller's own cursor.")] = 0,
+    limit: Annotated[int, QueryParameter(ge=1, le=PAGE_MAX)] = 100,
+    wait: Annotated[float, QueryParameter(ge=0, le=WAIT_MAX, description="Seconds to wait for a new event.")] = 0,
     lang: LangQuery = None,
 ) -> Feed:
     svc = service_of(request)
@@ -491,9 +492,9 @@ async def get_events(
 async def stream_events(
     request: Request,
     game_id: GameId,
-    after: Annotated[int | None, Parameter(ge=0, le=10_000_000, description="The caller's own cursor.")] = None,
+    after: Annotated[int | None, QueryParameter(ge=0, le=10_000_000, description="The caller's own cursor.")] = None,
     last_event_id: Annotated[
-        str | None, Parameter(header="Last-Event-ID", required=False, pattern="^[0-9]{1,9}$")
+        str | None, HeaderParameter(name="Last-Event-ID", required=False, pattern="^[0-9]{1,9}$")
     ] = None,
     lang: LangQuery = None,
 ) -> ServerSentEvent:
@@ -598,8 +599,8 @@ async def verify_audit(request: Request, game_id: GameId) -> AuditCheck:
 async def replay(
     request: Request,
     game_id: GameId,
-    at: Annotated[int, Parameter(query="at", ge=0, le=10_000_000, description="How many events.")],
-    as_: Annotated[str, Parameter(query="as", pattern="^(spectator|moderator|[1-9][0-9]?)$")] = SPECTATOR,
+    at: Annotated[int, QueryParameter(name="at", ge=0, le=10_000_000, description="How many events.")],
+    as_: Annotated[str, QueryParameter(name="as", pattern="^(spectator|moderator|[1-9][0-9]?)$")] = SPECTATOR,
 ) -> View:
     svc = service_of(request)
     entry = await entry_of(svc, game_id)
@@ -675,7 +676,7 @@ HANDLERS = [list_rulesets, get_ruleset, create_game, list_games, join_game, star
 def create_app(settings: Settings | None = None, service: Service | None = None) -> Litestar:
     settings = settings or Settings()
     svc = service or Service(settings)
-    configure_logging()
+    configure_logging(settings.log_level)
 
     async def startup(app: Litestar) -> None:
         await svc.start()
@@ -705,6 +706,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
             tags=[Tag(name=t) for t in ("rulesets", "games", "host", "play", "audit", "health")],
         ),
         debug=False,
+        logging_config=None,
     )
     app.state.service = svc
     return app

@@ -13,14 +13,14 @@ import structlog
 
 from service import metrics
 
-_configured = False
+_configured = ""
 
 
-def configure_logging(level: int = logging.INFO) -> None:
+def configure_logging(level: str = "info") -> None:
     global _configured
-    if _configured:
+    if _configured == level:
         return
-    _configured = True
+    _configured = level
     encoder = msgspec.json.Encoder()
     structlog.configure(
         processors=[
@@ -30,9 +30,9 @@ def configure_logging(level: int = logging.INFO) -> None:
             structlog.processors.dict_tracebacks,
             structlog.processors.JSONRenderer(serializer=lambda obj, **kw: encoder.encode(obj).decode()),
         ],
-        wrapper_class=structlog.make_filtering_bound_logger(level),
+        wrapper_class=structlog.make_filtering_bound_logger(getattr(logging, level.upper(), logging.INFO)),
         logger_factory=structlog.WriteLoggerFactory(file=sys.stderr),
-        cache_logger_on_first_use=True,
+        cache_logger_on_first_use=False,
     )
 
 
