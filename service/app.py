@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import hashlib
 import os
+import re
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -19,7 +20,7 @@ from litestar.exceptions import HTTPException
 from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
-from litestar.openapi.spec import Components, SecurityScheme, Tag
+from litestar.openapi.spec import Components, OpenAPIType, Schema, SecurityScheme, Tag
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
@@ -624,7 +625,7 @@ async def live() -> Health:
 
 @get("/health/ready", tags=["health"], summary="The database answers",
      responses={503: ResponseSpec(data_container=Problem, media_type=PROBLEM_JSON,
-                                  description="The database does not answer (`unavailable`).")})
+                                  description="The database does not answer (`unavailable`).", generate_examples=False)})
 async def ready(request: Request) -> Health:
     svc = service_of(request)
     try:
@@ -690,7 +691,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         on_shutdown=[shutdown],
         exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, Exception: on_error},
         request_max_body_size=MAX_BODY,
-        middleware=[observe, RateLimitConfig(rate_limit=("second", settings.rate_limit),
+        middleware=[observe, allow_header, RateLimitConfig(rate_limit=("second", settings.rate_limit),
                                              exclude=["/health", "/metrics"]).middleware],
         openapi_config=OpenAPIConfig(
             title="Grimoire",
@@ -709,7 +710,61 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         logging_config=None,
     )
     app.state.service = svc
+    finish_openapi(app)
     return app
+
+
+def allow_header(app: Any) -> Any:
+    """OPTIONS answers list every method of the path (Litestar lists one handler's when a path has two)."""
+
+    async def middleware(scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["method"] != "OPTIONS":
+            await app(scope, receive, send)
+            return
+        methods = {m for h in HANDLERS for path in h.paths if _template(path) == scope.get("path_template")
+                   for m in h.http_methods}
+
+        async def send_allow(message: dict) -> None:
+            if message["type"] == "http.response.start" and methods:
+                allow = ", ".join(sorted(methods | {"OPTIONS"})).encode()
+                message["headers"] = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
+                message["headers"].append((b"allow", allow))
+            await send(message)
+
+        await app(scope, receive, send_allow)
+
+    return middleware
+
+
+def _template(path: str) -> str:
+    return re.sub(r"\{(\w+):\w+\}", r"{\1}", path)
+
+
+STRICT_BODIES = ("CreateGameRequest", "JoinRequest", "ActionRequest")
+
+
+def finish_openapi(app: Litestar) -> None:
+    """What Litestar leaves out: closed request bodies, constraints on list items, plain string headers."""
+    doc = app.openapi_schema
+    schemas = doc.components.schemas
+    for name in STRICT_BODIES:
+        schemas[name].additional_properties = False
+    seat = Schema(type=OpenAPIType.INTEGER, minimum=1, maximum=99)
+    schemas["ActionRequest"].properties["targets"].items = seat
+    for field in ("names", "roles"):
+        schemas["CreateGameRequest"].properties[field].items = Schema(type=OpenAPIType.STRING, min_length=1,
+                                                                      max_length=40)
+    for item in doc.paths.values():
+        for op in (item.get, item.post):
+            for param in (op.parameters or []) if op else []:
+                sch = param.schema
+                if param.param_in == "header":
+                    param.schema = Schema(type=OpenAPIType.STRING, min_length=sch.min_length,
+                                          max_length=sch.max_length, pattern=sch.pattern)
+                elif param.param_in == "query" and sch.maximum is not None:  # Litestar drops `ge=0`
+                    kind = OpenAPIType.NUMBER if sch.type == OpenAPIType.NUMBER else OpenAPIType.INTEGER
+                    param.schema = Schema(type=kind, minimum=sch.minimum or 0, maximum=sch.maximum,
+                                          description=sch.description)
 
 
 __all__ = ["LANGS", "MODERATOR", "Service", "Settings", "check_stored", "create_app", "encode"]

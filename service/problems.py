@@ -72,7 +72,7 @@ DESCRIPTIONS = {
 
 def responses(*statuses: int) -> dict[int, ResponseSpec]:
     return {
-        s: ResponseSpec(data_container=Problem, media_type=PROBLEM_JSON, description=DESCRIPTIONS[s])
+        s: ResponseSpec(data_container=Problem, media_type=PROBLEM_JSON, description=DESCRIPTIONS[s], generate_examples=False)
         for s in (*statuses, 429)
     }
 

@@ -28,7 +28,7 @@ class CreateGameRequest(Strict):
     roles: Annotated[list[Id], Meta(max_length=99)] = []
     seats: Seat | None = None
     names: Annotated[list[Name], Meta(max_length=99)] = []
-    options: dict[Id, Any] = {}
+    options: dict[str, Any] = {}
     lang: Lang | None = None
     moderator: bool = False
     seed: Annotated[str, Meta(pattern="^[0-9a-f]{64}$")] | None = None
