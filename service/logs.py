@@ -10,6 +10,7 @@ from typing import Any
 
 import msgspec
 import structlog
+from structlog.tracebacks import ExceptionDictTransformer
 
 from service import metrics
 
@@ -27,11 +28,12 @@ def configure_logging(level: str = "info") -> None:
             structlog.contextvars.merge_contextvars,
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
-            structlog.processors.dict_tracebacks,
+            # tracebacks without local variables: those hold request bodies and tokens
+            structlog.processors.ExceptionRenderer(ExceptionDictTransformer(show_locals=False)),
             structlog.processors.JSONRenderer(serializer=lambda obj, **kw: encoder.encode(obj).decode()),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(getattr(logging, level.upper(), logging.INFO)),
-        logger_factory=structlog.WriteLoggerFactory(file=sys.stderr),
+        logger_factory=lambda *args: structlog.WriteLogger(sys.stderr),  # whatever stderr is now
         cache_logger_on_first_use=False,
     )
 

@@ -355,3 +355,18 @@ def test_tokens_are_stored_only_as_hashes(database_url):
         for token in [game["host_token"], game["moderator_token"], *(s["token"] for s in game["seats"])]:
             assert token.encode() not in stored
         assert len(rows) == 11
+
+
+def test_logs_carry_request_game_and_seat_but_never_a_body_or_a_token(database_url, capfd):
+    with client(database_url, log_level="info") as c:
+        game = new_game(c)
+        gid = game["game_id"]
+        seat, _ = owing(c, game)
+        capfd.readouterr()
+        secret = "a-very-secret-speech"
+        c.post(f"/games/{gid}/actions", json={"kind": "fly", "text": secret}, headers=game["seat"][seat])
+        err = capfd.readouterr().err
+    lines = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
+    line = next(x for x in lines if x.get("event") == "request" and x.get("method") == "POST")
+    assert line["game_id"] == gid and line["seat"] == seat and line["request_id"] and line["status"] == 422
+    assert secret not in err and game["seats"][seat - 1]["token"] not in err
