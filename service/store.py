@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
@@ -141,11 +142,18 @@ class Store:
         self.replies = self.factory.aggregate_recorder("replies")
         self.directory = self.factory.tracking_recorder(directory_recorder_class(self.postgres))
 
+        self.committer = Committer(self)
+
     def close(self) -> None:
+        self.committer.stop()
         self.factory.close()
 
     def append(self, records: Sequence[Record]) -> None:
-        """Insert one game's records at once; `RecordConflictError` when a version is taken."""
+        """Insert one game's records; `RecordConflictError` when a version is taken. Appends made at
+        the same moment by other games share the transaction (group commit); each returns after it."""
+        self.committer.append(records)
+
+    def insert(self, records: Sequence[Record]) -> None:
         self.recorder.insert_events([self.mapper.to_stored_event(r) for r in records])
 
     def load(self, game_id: UUID, after: int = 0) -> list[Record]:
@@ -173,6 +181,59 @@ class Store:
 
     def get(self, recorder: Any, key: UUID) -> list[StoredEvent]:
         return list(recorder.select_events(key))
+
+
+class Committer:
+    """Group commit: one thread writes every waiting append in one transaction. When a batch
+    conflicts (some game's version is taken), its appends are retried one by one so only the stale
+    one fails."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.cond = threading.Condition()
+        self.pending: list[list[Any]] = []
+        self.stopping = False
+        self.thread = threading.Thread(target=self.run, name="grimoire-commit", daemon=True)
+        self.thread.start()
+
+    def append(self, records: Sequence[Record]) -> None:
+        slot: list[Any] = [records, threading.Event(), None]
+        with self.cond:
+            if self.stopping:
+                raise RuntimeError("the store is closed")
+            self.pending.append(slot)
+            self.cond.notify()
+        slot[1].wait()
+        if slot[2] is not None:
+            raise slot[2]
+
+    def stop(self) -> None:
+        with self.cond:
+            self.stopping = True
+            self.cond.notify()
+        self.thread.join(timeout=5)
+
+    def run(self) -> None:
+        while True:
+            with self.cond:
+                while not self.pending and not self.stopping:
+                    self.cond.wait()
+                if not self.pending:
+                    return
+                batch, self.pending = self.pending, []
+            try:
+                self.store.insert([r for slot in batch for r in slot[0]])
+            except RecordConflictError:
+                for slot in batch:
+                    try:
+                        self.store.insert(slot[0])
+                    except Exception as exc:
+                        slot[2] = exc
+            except Exception as exc:
+                for slot in batch:
+                    slot[2] = exc
+            for slot in batch:
+                slot[1].set()
 
 
 __all__ = ["GENESIS", "Record", "RecordConflictError", "Store", "environment", "link"]
