@@ -130,10 +130,21 @@ class Service:
                 log.exception("deadline_task_failed")
 
     def fire(self, game_id: uuid.UUID, step: int, deadline: int) -> None:
+        """Append the passed deadline's input, timed at the deadline itself (the directory may lag
+        the game: the cached state has the step's current deadline)."""
         entry = self.games.load(game_id)
         if entry is None:
             return
-        out = entry.submit(self.store, lambda e: Timeout(at=max(deadline, e.last_at), step=step))
+
+        def timeout(e: Entry) -> Timeout:
+            current = e.state.step
+            due_at = current.deadline if current is not None and current.no == step and current.deadline else deadline
+            return Timeout(at=max(due_at, e.last_at), step=step)
+
+        current = entry.state.step
+        if current is None or current.no != step or (current.deadline or 0) > time.time() * 1000:
+            return
+        out = entry.submit(self.store, timeout)
         metrics.DEADLINES.inc("fired" if not isinstance(out, RuleViolation) else "stale")
 
 

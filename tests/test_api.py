@@ -267,9 +267,9 @@ def test_host_forces_deadlines_and_aborts(database_url):
 
 def test_deadlines_fire_on_their_own(database_url):
     with client(database_url, deadline_poll=0.05) as c:
-        game = new_game(c, options={"time_scale": 0.001})
+        game = new_game(c, options={"time_scale": 0.001, "retries": 0})
         gid = game["game_id"]
-        deadline = time.time() + 20
+        deadline = time.time() + 30
         while time.time() < deadline and view(c, gid).status != "ended":
             time.sleep(0.1)
         assert view(c, gid).status == "ended"
@@ -370,3 +370,10 @@ def test_logs_carry_request_game_and_seat_but_never_a_body_or_a_token(database_u
     line = next(x for x in lines if x.get("event") == "request" and x.get("method") == "POST")
     assert line["game_id"] == gid and line["seat"] == seat and line["request_id"] and line["status"] == 422
     assert secret not in err and game["seats"][seat - 1]["token"] not in err
+
+
+def test_too_many_requests_are_refused_with_problem_json(database_url):
+    with client(database_url, rate_limit=3) as c:
+        statuses = [c.get("/rulesets").status_code for _ in range(8)]
+        assert 429 in statuses
+        problem(c.get("/rulesets"), 429, "rate_limited")
