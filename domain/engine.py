@@ -35,6 +35,7 @@ from domain.events import (
     Notice,
     PhaseStarted,
     Prompt,
+    Resolved,
     RoleChanged,
     RoleDealt,
     Start,
@@ -63,9 +64,7 @@ def is_terminal(state: GameState) -> bool:
 
 
 def ruleset_of(state: GameState) -> Ruleset:
-    rs = rulesets.get(state.ruleset)
-    assert rs is not None, state.ruleset
-    return rs
+    return rulesets.RULESETS[state.ruleset]
 
 
 # --- the decide-time builder -------------------------------------------------------------------
@@ -74,14 +73,27 @@ def ruleset_of(state: GameState) -> Ruleset:
 class Table:
     """Where `decide` writes: each emitted event is evolved at once, so later logic reads it."""
 
-    __slots__ = ("state", "at", "rs", "events", "rng")
+    __slots__ = ("state", "at", "rs", "events", "_rng", "_stream")
 
     def __init__(self, state: GameState, at: int, rs: Ruleset) -> None:
         self.state = state
         self.at = at
         self.rs = rs
         self.events: list[Event] = []
-        self.rng = Rng(state.seed, state.inputs) if state.seed else None
+        self._rng: Rng | None = None
+        self._stream = state.shown
+
+    @property
+    def rng(self) -> Rng:
+        """The game's seeded stream for this input.
+
+        Draws are keyed by the number of public events so far, never by a count that hidden events
+        change (whispers, secret ballots, night choices): otherwise how much the wolves whispered
+        would change every later random tie-break that others can see.
+        """
+        if self._rng is None:
+            self._rng = Rng(self.state.seed, self._stream)
+        return self._rng
 
     def record(self, event: Event) -> Event:
         self.state = evolve(self.state, event)
@@ -92,9 +104,12 @@ class Table:
         return self.record(cls(at=self.at, **fields))
 
     def notice(self, key: str, to: Audience = PUBLIC, learn: dict[int, str] | None = None, **args: Any) -> None:
-        """A moderator message; its arguments are kept JSON-native so the stored event reads back equal."""
-        args = {k: list(v) if isinstance(v, tuple) else v for k, v in args.items()}
-        self.emit(Notice, to=to, key=key, args=args, learn=learn or {})
+        """A moderator message to its audience."""
+        self.emit(Notice, to=to, key=key, args=plain(args), learn=learn or {})
+
+    def resolved(self, what: str, **data: Any) -> None:
+        """The truth of a resolution, for the moderator and the audit."""
+        self.emit(Resolved, to=MODERATOR, what=what, data=plain(data))
 
     def phase(self, phase: str, day: int) -> None:
         self.emit(PhaseStarted, phase=phase, day=day)
@@ -154,6 +169,15 @@ class Table:
         )
 
 
+def plain(value: Any) -> Any:
+    """JSON-native values (lists, string keys), so that a stored event reads back equal."""
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    return value
+
+
 # --- decide ------------------------------------------------------------------------------------
 
 
@@ -162,6 +186,19 @@ def _refuse(code: str, **args: Any) -> RuleViolation:
 
 
 def decide(state: GameState, inp: Input) -> list[Event] | RuleViolation:
+    out = run(state, inp)
+    return out if isinstance(out, RuleViolation) else out[0]
+
+
+def run(state: GameState, inp: Input) -> tuple[list[Event], GameState] | RuleViolation:
+    """`decide`, also returning the state its events fold into (so a caller need not fold twice)."""
+    g = _decide(state, inp)
+    if isinstance(g, RuleViolation):
+        return g
+    return g.events, g.state
+
+
+def _decide(state: GameState, inp: Input) -> Table | RuleViolation:
     if isinstance(inp, Act):
         return _decide_act(state, inp)
     if isinstance(inp, Timeout):
@@ -178,7 +215,7 @@ def decide(state: GameState, inp: Input) -> list[Event] | RuleViolation:
         g = Table(state, inp.at, ruleset_of(state))
         g.record(replace(inp, to=PUBLIC))
         g.end("aborted", ())
-        return g.events
+        return g
     return _refuse("unknown_action")
 
 
@@ -191,7 +228,7 @@ def resolve_options(rs: Ruleset, given: dict[str, Any]) -> dict[str, Any] | Rule
     return {name: given.get(name, spec.default) for name, spec in specs.items()}
 
 
-def _decide_create(state: GameState, inp: CreateGame) -> list[Event] | RuleViolation:
+def _decide_create(state: GameState, inp: CreateGame) -> Table | RuleViolation:
     if state.status != "new":
         return _refuse("game_exists")
     rs = rulesets.get(inp.ruleset)
@@ -231,14 +268,17 @@ def _decide_create(state: GameState, inp: CreateGame) -> list[Event] | RuleViola
         seed_supplied=inp.seed_supplied,
         moderator=inp.moderator,
     )
-    return [replace(inp, to=MODERATOR), created]
+    g = Table(state, inp.at, Ruleset())
+    g.record(replace(inp, to=MODERATOR))
+    g.record(created)
+    return g
 
 
 def _good_name(name: str) -> bool:
     return 0 < len(name.strip()) <= MAX_NAME and name == name.strip() and name.isprintable()
 
 
-def _decide_join(state: GameState, inp: Join) -> list[Event] | RuleViolation:
+def _decide_join(state: GameState, inp: Join) -> Table | RuleViolation:
     if state.status != "lobby":
         return _refuse("game_not_in_lobby")
     if len(state.names) >= state.seats:
@@ -247,10 +287,12 @@ def _decide_join(state: GameState, inp: Join) -> list[Event] | RuleViolation:
         return _refuse("bad_name")
     if inp.name in state.names:
         return _refuse("name_taken")
-    return [replace(inp, to=PUBLIC)]
+    g = Table(state, inp.at, ruleset_of(state))
+    g.record(replace(inp, to=PUBLIC))
+    return g
 
 
-def _decide_start(state: GameState, inp: Start) -> list[Event] | RuleViolation:
+def _decide_start(state: GameState, inp: Start) -> Table | RuleViolation:
     if state.status != "lobby":
         return _refuse("game_not_in_lobby")
     if len(state.names) < state.seats:
@@ -258,7 +300,7 @@ def _decide_start(state: GameState, inp: Start) -> list[Event] | RuleViolation:
     g = Table(state, inp.at, ruleset_of(state))
     g.record(replace(inp, to=PUBLIC))
     g.rs.start(g)
-    return g.events
+    return g
 
 
 def _check_choice(state: GameState, seat: int, action: Action, decision: Decision) -> RuleViolation | None:
@@ -304,7 +346,7 @@ def _check_choice(state: GameState, seat: int, action: Action, decision: Decisio
     return None
 
 
-def _decide_act(state: GameState, inp: Act) -> list[Event] | RuleViolation:
+def _decide_act(state: GameState, inp: Act) -> Table | RuleViolation:
     if state.status != "running":
         return _refuse("game_not_running")
     seat, action = inp.seat, inp.action
@@ -331,12 +373,12 @@ def _decide_act(state: GameState, inp: Act) -> list[Event] | RuleViolation:
     g.record(replace(inp, to=rs.audience(state, seat, action)))
     rs.on_act(g, seat, action, decision)
     after = g.state.step
-    if not decision.repeatable and not step.hold and after is not None and after.no == step.no and not after.owing():
+    if not decision.repeatable and not step.hold and after is not None and after.no == step.no and after.complete():
         rs.on_close(g)
-    return g.events
+    return g
 
 
-def _decide_timeout(state: GameState, inp: Timeout) -> list[Event] | RuleViolation:
+def _decide_timeout(state: GameState, inp: Timeout) -> Table | RuleViolation:
     if state.status != "running":
         return _refuse("game_not_running")
     step = state.step
@@ -357,13 +399,13 @@ def _decide_timeout(state: GameState, inp: Timeout) -> list[Event] | RuleViolati
         )
         for seat in owing:
             g.notice("reminder", to=(seat,))
-        return g.events
+        return g
     for seat in owing:
         action = rs.default(g.state, seat, step.prompts[seat], g.rng)
         if action is not None:
             g.emit(Defaulted, to=rs.audience(g.state, seat, action), seat=seat, action=action)
     rs.on_close(g)
-    return g.events
+    return g
 
 
 # --- evolve ------------------------------------------------------------------------------------
@@ -378,12 +420,12 @@ def _answer(state: GameState, seat: int, action: Action) -> GameState:
 
 
 def evolve(state: GameState, event: Event) -> GameState:
-    if isinstance(event, Input):
-        state = replace(state, inputs=state.inputs + 1)
+    if event.to == PUBLIC:
+        state = replace(state, shown=state.shown + 1)
     handler = _EVOLVE.get(type(event))
     if handler is not None:
         state = handler(state, event)
-    return ruleset_of(state).evolve(state, event) if state.ruleset else state
+    return rulesets.RULESETS[state.ruleset].evolve(state, event) if state.ruleset else state
 
 
 def _on_create(state: GameState, e: CreateGame) -> GameState:
@@ -494,16 +536,15 @@ def verify(events: Sequence[Event]) -> AuditReport:
             problems.append(f"event {i + 1} ({type(event).__struct_config__.tag}) follows no input")
             break
         inputs += 1
-        produced = decide(state, event)
-        if isinstance(produced, RuleViolation):
-            problems.append(f"input {i + 1} is refused on replay: {produced.code}")
+        result = run(state, event)
+        if isinstance(result, RuleViolation):
+            problems.append(f"input {i + 1} is refused on replay: {result.code}")
             break
+        produced, state = result
         stored = list(events[i : i + len(produced)])
         if [encode(e) for e in produced] != [encode(e) for e in stored]:
             at = next((k for k, (a, b) in enumerate(zip(produced, stored)) if a != b), min(len(produced), len(stored)))
             problems.append(f"event {i + at + 1} differs from what its input produces on replay")
             break
-        for e in produced:
-            state = evolve(state, e)
         i += len(produced)
     return AuditReport(ok=not problems, events=len(events), inputs=inputs, problems=tuple(problems))

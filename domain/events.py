@@ -19,7 +19,7 @@ MODERATOR = "moderator"
 Audience = str | tuple[int, ...]
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", omit_defaults=True):
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", omit_defaults=True, gc=False):
     at: int = 0
     to: Audience = PUBLIC
 
@@ -31,7 +31,7 @@ class Input(Event, frozen=True, kw_only=True):
 # --- decisions and actions ---------------------------------------------------------------------
 
 
-class Decision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class Decision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """One thing a seat must or may do now, with its legal choices.
 
     `targets` are the legal seats (empty: the decision takes no target); the caller's own seat is
@@ -54,7 +54,7 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     repeatable: bool = False
 
 
-class Action(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+class Action(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True, gc=False):
     """What a seat sends: the decision it answers and its choice."""
 
     kind: str

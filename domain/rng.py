@@ -1,7 +1,7 @@
 """The game's random stream: draws derived from the secret seed and a counter with HMAC-SHA256.
 
-Every draw is keyed by (the number of inputs the game had accepted, the draw's index within the
-handling of the current input), so replaying the inputs with the revealed seed repeats every draw.
+Every draw is keyed by (a public counter of the game, the draw's index within the handling of the
+current input), so replaying the inputs with the revealed seed repeats every draw.
 """
 
 from __future__ import annotations

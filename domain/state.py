@@ -1,4 +1,8 @@
-"""The full state of a game: what `evolve` folds the event stream into."""
+"""The full state of a game: what `evolve` folds the event stream into.
+
+State, events and views are immutable trees that never form reference cycles, so they are kept
+out of the cyclic garbage collector (`gc=False`): folding allocates many of them.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import msgspec
 from domain.events import Action, Decision
 
 
-class Step(msgspec.Struct, frozen=True, kw_only=True):
+class Step(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The open step: who owes or may take which decisions, and the answers so far."""
 
     no: int
@@ -36,8 +40,18 @@ class Step(msgspec.Struct, frozen=True, kw_only=True):
     def owing(self) -> list[int]:
         return [seat for seat in sorted(self.prompts) if self.owes(seat)]
 
+    def complete(self) -> bool:
+        """Every owed answer is in."""
+        answers = self.answers
+        for seat, decisions in self.prompts.items():
+            if seat not in answers:
+                for d in decisions:
+                    if not d.repeatable:
+                        return False
+        return True
 
-class GameState(msgspec.Struct, frozen=True, kw_only=True):
+
+class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     game_id: str = ""
     ruleset: str = ""
     status: str = "new"  # new → lobby → running → ended
@@ -55,7 +69,7 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True):
     day: int = 0
     step: Step | None = None
     steps: int = 0
-    inputs: int = 0
+    shown: int = 0  # public events so far: what keys the random stream
     x: Any = None  # the ruleset's own state
     winners: tuple[int, ...] = ()
 

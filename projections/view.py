@@ -42,10 +42,9 @@ replace = msgspec.structs.replace
 SPECTATOR = "spectator"
 
 
-class View(msgspec.Struct, frozen=True, kw_only=True):
+class View(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     viewer: str  # "seat:N" | "spectator" | "moderator"
     seat: int | None = None
-    seen: int = 0  # how many of this viewer's events are folded in: its feed position
     game_id: str = ""
     ruleset: str = ""
     lang: str = "en"
@@ -177,14 +176,44 @@ _APPLY: dict[type, Callable[[View, Any], View]] = {
 }
 
 # A ruleset's own events fold through the functions it registers here.
-RULESET_APPLY: dict[type, Callable[[View, Any], View]] = {}
+RULESET_APPLY = _APPLY
+
+
+def _same(view: View, event: Event) -> View:
+    return view
 
 
 def apply(view: View, event: Event) -> View:
-    """Fold one event the viewer may see into its view."""
-    handler = _APPLY.get(type(event)) or RULESET_APPLY.get(type(event))
-    view = handler(view, event) if handler else view
-    return replace(view, seen=view.seen + 1)
+    """Fold one event the viewer may see into its view (unchanged events return the same view)."""
+    return _APPLY.get(type(event), _same)(view, event)
+
+
+# Events that change no view but the acting seat's own.
+_ACTOR_ONLY = (Act, Defaulted)
+
+
+def deliver(views: dict[int | str, View], event: Event) -> None:
+    """Fold one event into each of `views` (keyed by seat, "spectator", "moderator") that may see it."""
+    handler = _APPLY.get(type(event))
+    if handler is None:
+        return
+    if type(event) in _ACTOR_ONLY:
+        view = views.get(event.seat)
+        if view is not None and sees(event.to, event.seat):
+            views[event.seat] = handler(view, event)
+        return
+    to = event.to
+    if to == "public":
+        for key, view in views.items():
+            views[key] = handler(view, event)
+        return
+    if MODERATOR in views:
+        views[MODERATOR] = handler(views[MODERATOR], event)
+    if to != MODERATOR:
+        for seat in to:
+            view = views.get(seat)
+            if view is not None:
+                views[seat] = handler(view, event)
 
 
 def visible(view: View, event: Event) -> bool:
@@ -201,4 +230,4 @@ def project(events: Iterable[Event], viewer: int | str) -> View:
     return view
 
 
-__all__ = ["MODERATOR", "SPECTATOR", "View", "apply", "new_view", "project", "visible", "viewer_key"]
+__all__ = ["MODERATOR", "SPECTATOR", "View", "apply", "deliver", "new_view", "project", "visible", "viewer_key"]

@@ -6,11 +6,11 @@ import hashlib
 import random
 from collections.abc import Callable
 
-from domain.engine import decide, evolve, initial_state
+from domain.engine import initial_state, run
 from domain.events import MODERATOR, Act, Action, CreateGame, Event, Input, Start, Timeout, sees
 from domain.state import GameState
 from domain.violations import RuleViolation
-from projections.view import SPECTATOR, View, apply, new_view
+from projections.view import SPECTATOR, View, deliver, new_view
 from service.bots import owed_action
 
 T0 = 1_700_000_000_000
@@ -35,15 +35,13 @@ class Game:
         assert not isinstance(created, RuleViolation), created
 
     def submit(self, inp: Input) -> list[Event] | RuleViolation:
-        out = decide(self.state, inp)
-        if isinstance(out, RuleViolation):
-            return out
+        result = run(self.state, inp)
+        if isinstance(result, RuleViolation):
+            return result
+        out, self.state = result
         for event in out:
-            self.state = evolve(self.state, event)
             self.events.append(event)
-            for key, view in self.views.items():
-                if sees(event.to, key):
-                    self.views[key] = apply(view, event)
+            deliver(self.views, event)
         return out
 
     def tick(self, ms: int = 1000) -> int:
@@ -61,6 +59,9 @@ class Game:
         at = self.tick() if forced or step.deadline is None else max(self.now, step.deadline)
         self.now = at
         return self.submit(Timeout(at=at, step=step.no, forced=forced))
+
+    def feed(self, viewer: int | str) -> list[Event]:
+        return [e for e in self.events if sees(e.to, viewer)]
 
     def seat_of(self, role: str) -> list[int]:
         return [s for s in range(1, self.state.seats + 1) if self.state.role(s) == role]
@@ -85,3 +86,76 @@ class Game:
                 out = self.timeout()
                 assert not isinstance(out, RuleViolation), out
         raise AssertionError("game did not end")
+
+
+class Script(Game):
+    """A game driven step by step by a test, with the true roles at hand."""
+
+    def living(self) -> list[int]:
+        return self.state.living()
+
+    def step_name(self) -> str:
+        return self.state.step.name if self.state.step else ""
+
+    def ok(self, out):
+        assert not isinstance(out, RuleViolation), out
+        return out
+
+    def talk(self) -> None:
+        """Every speaker passes until the discussion is over (turns, or free talk with ready)."""
+        while self.state.status == "running" and self.step_name() in ("speech", "discussion"):
+            if self.step_name() == "speech":
+                self.ok(self.act(self.state.step.public[0], "speak"))
+            else:
+                for seat in self.state.step.owing():
+                    self.ok(self.act(seat, "ready"))
+
+    def vote(self, ballots: dict[int, int | None] | None = None, default: int | None = None) -> None:
+        """Every voter of the open ballot votes as `ballots` says (else `default`)."""
+        self.talk()
+        assert self.step_name() in ("vote", "runoff"), self.step_name()
+        for seat in self.state.step.owing():
+            target = (ballots or {}).get(seat, default)
+            if target == seat:
+                target = None
+            self.ok(self.act(seat, "vote", target))
+
+    def night(self, attack: int | None = None, guard: int | None = None, divine: int | None = None,
+              attacks: dict[int, int] | None = None) -> None:
+        """Every living seat answers the night: wolves attack, the hunter guards, the seer divines."""
+        assert self.step_name() == "night", self.step_name()
+        step_no = self.state.step.no
+        for seat in self.state.step.owing():
+            kinds = {d.kind for d in self.state.step.prompts[seat]}
+            if "attack" in kinds:
+                self.ok(self.act(seat, "attack", (attacks or {}).get(seat, attack)))
+            elif "guard" in kinds:
+                self.ok(self.act(seat, "guard", guard if guard is not None else self._default_guard(seat, attack)))
+            elif "divine" in kinds:
+                self.ok(self.act(seat, "divine", divine if divine is not None else self._a_wolf(seat)))
+            else:
+                self.ok(self.act(seat, "sleep"))
+            if self.state.step is None or self.state.step.no != step_no:
+                break
+
+    def last_words(self, text: str | None = None) -> None:
+        if self.step_name() == "last_words":
+            self.ok(self.act(self.state.step.public[0], "last_words", text=text))
+
+    def _anyone_but(self, seat: int) -> int:
+        return next(s for s in self.living() if s != seat)
+
+    def _default_guard(self, seat: int, attack: int | None) -> int | None:
+        """No guard where that is allowed, else a legal guard that misses the attack."""
+        decision = self.state.step.decision(seat, "guard")
+        if decision.optional:
+            return None
+        return next(t for t in decision.targets if t != attack)
+
+    def _a_wolf(self, seat: int) -> int:
+        rs = self.state.ruleset
+        from domain.rulesets import RULESETS
+
+        wolves = [s for s in self.living() if s != seat and RULESETS[rs].roles[self.state.role(s)].wolf]
+        return wolves[0] if wolves else self._anyone_but(seat)
+

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from domain.events import MODERATOR, Act, Action, Decision, Defaulted, Died, Event, GameCreated, PhaseStarted
+from domain.events import Act, Action, Decision, Defaulted, Died, Event, GameCreated, PhaseStarted
 from domain.events import Resolved, RoleDealt, SpeakingOrder, StepOpened, VoteResult
 from domain.rng import Rng
 from domain.rulesets.base import Ruleset
@@ -33,7 +33,7 @@ class Role(msgspec.Struct, frozen=True, kw_only=True):
     night: str | None = None  # "attack" | "divine" | "guard"
 
 
-class WolfState(msgspec.Struct, frozen=True, kw_only=True):
+class WolfState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     last_guard: dict[int, int] = {}
     whispers: int = 0
     executed: int | None = None
@@ -60,6 +60,15 @@ class Werewolf(Ruleset):
     night0_actions = False
     guard_optional_first_night = False
     action_kinds = frozenset({"speak", "whisper", "ready", "vote", "sleep", "attack", "divine", "guard", "last_words"})
+
+    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
+        dealt = super().setup(seats, preset, roles)
+        if isinstance(dealt, str):
+            return dealt
+        wolves = sum(self.roles[r].wolf for r in dealt)
+        if not 0 < wolves < len(dealt) - wolves:
+            return "bad_roles:the werewolves must be at least one and fewer than the rest"
+        return dealt
 
     # --- role data -----------------------------------------------------------------------------
 
@@ -213,16 +222,12 @@ class Werewolf(Ruleset):
             g.notice("seer.result", to=(seer,), learn={seen: label}, target=seen, label=label)
             if self.roles[state.role(seen)].team == "fox":
                 deaths.setdefault(seen, "curse")
-        g.emit(
-            Resolved,
-            to=MODERATOR,
-            what="night",
-            data={
-                "attack": target,
-                "guards": sorted(guards.items()),
-                "divined": sorted(divined.items()),
-                "deaths": sorted(deaths.items()),
-            },
+        g.resolved(
+            "night",
+            attack=target,
+            guards=sorted(guards.items()),
+            divined=sorted(divined.items()),
+            deaths=sorted(deaths.items()),
         )
         self.dawn(g, deaths)
 

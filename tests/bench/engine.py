@@ -1,0 +1,116 @@
+"""Engine benchmark: whole games in one process, every viewer's projection kept current.
+
+    python tests/bench/engine.py --ruleset jinro9 --preset 9A --games 500
+
+Bots play from their own views: every seat speaks on every turn, wolves whisper a uniformly drawn
+0–10 messages a night, everyone votes and acts. The last line printed is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from domain.engine import initial_state, run  # noqa: E402
+from domain.events import MODERATOR, Act, Action, CreateGame, Prompt, Start, StepOpened, Timeout  # noqa: E402
+from domain.rulesets import RULESETS  # noqa: E402
+from projections.view import SPECTATOR, deliver, new_view  # noqa: E402
+from service.bots import owed_action, say  # noqa: E402
+
+
+def play(ruleset: str, preset: str | None, players: int, seed: int) -> int:
+    """One whole game; returns its number of events."""
+    rng = random.Random(seed)
+    state = initial_state()
+    viewers = (*range(1, players + 1), SPECTATOR, MODERATOR)
+    views = {v: new_view(v) for v in viewers}
+    count = 0
+    now = 1_700_000_000_000
+    changed: set[int] = set()
+
+    def submit(inp) -> bool:
+        nonlocal state, count
+        result = run(state, inp)
+        if not isinstance(result, tuple):
+            return False
+        out, state = result
+        for event in out:
+            deliver(views, event)
+            # a bot looks at its view again when it is prompted
+            if type(event) is StepOpened:
+                changed.update(event.seats)
+            elif type(event) is Prompt:
+                changed.add(event.seat)
+        count += len(out)
+        return True
+
+    names = tuple(f"P{i}" for i in range(1, players + 1))
+    seed_hex = hashlib.sha256(b"bench-%d" % seed).hexdigest()
+    submit(CreateGame(at=now, game_id=str(seed), ruleset=ruleset, seats=players, names=names, preset=preset, seed=seed_hex, options={"early_close": True} if "early_close" in RULESETS[ruleset].options else {}))
+    submit(Start(at=now))
+    whispered_step = 0
+    spoken: set[tuple[int, int]] = set()
+    while state.status != "ended":
+        now += 1000
+        step = state.step
+        if step.no != whispered_step and step.name == "night":
+            whispered_step = step.no
+            wolves = [s for s in state.living() if any(d.kind == "whisper" for d in views[s].decisions)]
+            for _ in range(rng.randint(0, 10) if wolves else 0):
+                seat = rng.choice(wolves)
+                submit(Act(at=now, seat=seat, action=Action(kind="whisper", text=say(rng, 200))))
+        acted = False
+        for seat in sorted(changed):
+            changed.discard(seat)
+            view = views[seat]
+            talk = next((d for d in view.decisions if d.kind == "speak" and d.repeatable), None)
+            if talk is not None and (step.no, seat) not in spoken:  # free talk: everyone speaks once
+                spoken.add((step.no, seat))
+                submit(Act(at=now, seat=seat, action=Action(kind="speak", text=say(rng, talk.text))))
+            action = owed_action(views[seat], rng)
+            if action is not None and submit(Act(at=now, seat=seat, action=action)):
+                acted = True
+                break
+        if not acted and not changed:
+            now = max(now, step.deadline or now)
+            submit(Timeout(at=now, step=step.no, forced=step.deadline is None))
+    return count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--ruleset", required=True, choices=sorted(RULESETS))
+    parser.add_argument("--preset")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--games", type=int, default=200)
+    args = parser.parse_args()
+    rs = RULESETS[args.ruleset]
+    preset = args.preset if args.preset or args.players else (next(iter(rs.presets), None))
+    players = args.players or len(rs.presets[preset])
+    play(args.ruleset, preset, players, -1)  # warm-up
+    started = time.perf_counter()
+    events = sum(play(args.ruleset, preset, players, seed) for seed in range(args.games))
+    elapsed = time.perf_counter() - started
+    print(
+        json.dumps(
+            {
+                "ruleset": args.ruleset,
+                "preset": preset if preset else f"{players}p",
+                "games": args.games,
+                "games_per_s": round(args.games / elapsed, 1),
+                "events_per_game": round(events / args.games, 1),
+                "us_per_event": round(elapsed / events * 1e6, 2),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

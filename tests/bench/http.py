@@ -1,0 +1,236 @@
+"""HTTP benchmark: the real server (uvicorn) on SQLite or PostgreSQL, bots in another process.
+
+    python tests/bench/http.py --backend sqlite --games 50
+    python tests/bench/http.py --backend postgres --games 50 [--database-url postgresql://…]
+
+The bots follow their feeds (long-poll) and act when their view says they owe a decision. The
+last line printed is one JSON object: actions/s, latency percentiles of an action, the raw append
+rate through eventsourcing on the same backend with as many events per append as the service made
+(the ceiling), and the time of a view read at event 20 and at event 2,000 of one game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(url: str, port: int) -> subprocess.Popen:
+    env = {**os.environ, "GRIMOIRE_DATABASE_URL": url}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    import httpx
+
+    for _ in range(300):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health/ready", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+# --- the bots (run in their own process) -----------------------------------------------------------
+
+
+async def play_seat(client, base: str, game_id: str, token: str, rng: random.Random, latencies: list[float]) -> int:
+    from projections.view import View
+    import msgspec
+
+    headers = {"Authorization": "Bearer " + token}
+    cursor = 0
+    acted = 0
+    while True:
+        view = msgspec.convert((await client.get(f"{base}/games/{game_id}/view", headers=headers)).json()["view"], View)
+        if view.status == "ended":
+            return acted
+        owed = [d for d in view.decisions if not d.repeatable]
+        if owed and view.answered is None:
+            from service.bots import pick
+
+            action = pick(rng.choice(owed), rng, view.seat)
+            body = msgspec.to_builtins(action)
+            started = time.perf_counter()
+            r = await client.post(f"{base}/games/{game_id}/actions", json=body, headers=headers)
+            latencies.append(time.perf_counter() - started)
+            if r.status_code == 200:
+                acted += 1
+                continue
+        feed = (await client.get(f"{base}/games/{game_id}/events", params={"after": cursor, "wait": 10},
+                                 headers=headers)).json()
+        cursor = feed["next"]
+
+
+async def bots_main(base: str, games: int, ruleset: str, preset: str | None, seed: int) -> dict:
+    import httpx
+
+    limits = httpx.Limits(max_connections=2000, max_keepalive_connections=2000)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as client:
+        created = []
+        for g in range(games):
+            body = {"ruleset": ruleset, "names": [f"P{i}" for i in range(1, 10 if ruleset == "jinro9" else 14)],
+                    "options": {"time_scale": 1}}
+            if preset:
+                body["preset"] = preset
+            r = await client.post(f"{base}/games", json=body)
+            r.raise_for_status()
+            created.append(r.json())
+        latencies: list[float] = []
+        started = time.perf_counter()
+        for game in created:
+            await client.post(f"{base}/games/{game['game_id']}/start",
+                              headers={"Authorization": "Bearer " + game["host_token"]})
+        tasks = [
+            play_seat(client, base, game["game_id"], seat["token"], random.Random(f"{seed}:{game['game_id']}:{seat['seat']}"), latencies)
+            for game in created for seat in game["seats"]
+        ]
+        actions = sum(await asyncio.gather(*tasks))
+        elapsed = time.perf_counter() - started
+        events = 0
+        for game in created:
+            audit = (await client.get(f"{base}/games/{game['game_id']}/audit")).json()
+            events += len(audit["events"])
+    latencies.sort()
+    return {"actions": actions, "elapsed": elapsed, "latencies": latencies, "events": events}
+
+
+def bots_process(base, games, ruleset, preset, seed, queue) -> None:
+    queue.put(asyncio.run(bots_main(base, games, ruleset, preset, seed)))
+
+
+# --- the ceiling and the view reads ------------------------------------------------------------------
+
+
+def raw_appends_per_s(url: str, events_per_append: int, seconds: float = 3.0) -> float:
+    """Sequential appends through eventsourcing's recorder, each of `events_per_append` events."""
+    from eventsourcing.persistence import InfrastructureFactory, StoredEvent
+
+    from service.store import environment
+
+    env = environment(url)
+    factory = InfrastructureFactory.construct(env={**env, "TRANSCODER_TOPIC": "service.store:NoTranscoder"})
+    recorder = factory.application_recorder()
+    payload = b'{"prev":"' + b"0" * 64 + b'","event":{"type":"act","at":1700000000000,"to":"public","seat":3,"action":{"kind":"speak","text":"I doubt #42"}}}'
+    count, started = 0, time.perf_counter()
+    stream, version = uuid.uuid4(), 0
+    while time.perf_counter() - started < seconds:
+        batch = [StoredEvent(originator_id=stream, originator_version=version + k + 1, topic="act", state=payload)
+                 for k in range(events_per_append)]
+        recorder.insert_events(batch)
+        version += events_per_append
+        count += 1
+    rate = count / (time.perf_counter() - started)
+    factory.close()
+    return rate
+
+
+def view_ms(base: str, events_target: int) -> float:
+    """The median time of a view read once a game holds about `events_target` events."""
+    import httpx
+
+    with httpx.Client(base_url=base, timeout=30) as c:
+        r = c.post("/games", json={"ruleset": "ultimate13", "names": [f"P{i}" for i in range(1, 14)],
+                                   "options": {"time_scale": 100}})
+        game = r.json()
+        gid = game["game_id"]
+        c.post(f"/games/{gid}/start", headers={"Authorization": "Bearer " + game["host_token"]})
+        tokens = [s["token"] for s in game["seats"]]
+        for token in tokens:  # night 0: everyone sleeps
+            c.post(f"/games/{gid}/actions", json={"kind": "sleep"}, headers={"Authorization": "Bearer " + token})
+        spoken = 0
+        count = 40  # events before the discussion, roughly
+        while count < events_target:
+            token = tokens[spoken % len(tokens)]
+            c.post(f"/games/{gid}/actions", json={"kind": "speak", "text": f"speech {spoken}"},
+                   headers={"Authorization": "Bearer " + token})
+            spoken += 1
+            count += 1
+        headers = {"Authorization": "Bearer " + tokens[0]}
+        for _ in range(20):
+            c.get(f"/games/{gid}/view", headers=headers)
+        samples = []
+        for _ in range(200):
+            started = time.perf_counter()
+            c.get(f"/games/{gid}/view", headers=headers).raise_for_status()
+            samples.append(time.perf_counter() - started)
+    return statistics.median(samples) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), required=True)
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--ruleset", default="jinro9")
+    parser.add_argument("--preset", default="9A")
+    parser.add_argument("--database-url", default=os.environ.get("GRIMOIRE_BENCH_DATABASE_URL"))
+    args = parser.parse_args()
+
+    cleanup = []
+    if args.backend == "sqlite":
+        tmp = tempfile.mkdtemp(prefix="grimoire-bench-")
+        url = os.path.join(tmp, "bench.db")
+    else:
+        from tests.pg import Database
+
+        db = Database()
+        url = db.url
+        cleanup.append(db.drop)
+    port = free_port()
+    server = start_server(url, port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        queue: multiprocessing.Queue = multiprocessing.Queue()
+        bots = multiprocessing.Process(target=bots_process, args=(base, args.games, args.ruleset, args.preset, 1, queue))
+        bots.start()
+        result = queue.get()
+        bots.join()
+        at_20 = view_ms(base, 20)
+        at_2000 = view_ms(base, 2000)
+    finally:
+        server.terminate()
+        server.wait(10)
+    lat = result["latencies"]
+    per_append = max(1, round(result["events"] / max(1, result["actions"] + args.games * 2)))
+    ceiling = raw_appends_per_s(url if args.backend == "postgres" else url + ".raw", per_append)
+    for fn in cleanup:
+        fn()
+    print(json.dumps({
+        "backend": args.backend,
+        "games": args.games,
+        "actions_per_s": round(result["actions"] / result["elapsed"], 1),
+        "p50_ms": round(lat[len(lat) // 2] * 1000, 2),
+        "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2),
+        "store_appends_per_s": round(ceiling, 1),
+        "events_per_append": per_append,
+        "view_ms_at_20": round(at_20, 2),
+        "view_ms_at_2000": round(at_2000, 2),
+    }))
+
+
+if __name__ == "__main__":
+    main()
