@@ -27,7 +27,7 @@ from litestar.response.sse import ServerSentEventMessage
 
 from domain import rulesets
 from domain.engine import verify
-from domain.events import MODERATOR, PUBLIC, Abort, Act, Action, CreateGame, Join, Start, Timeout, encode
+from domain.events import MODERATOR, PUBLIC, Abort, Act, Action, CreateGame, Join, Start, Timeout, encode, sees
 from domain.messages import LANGS, role_name
 from domain.violations import RuleViolation
 from projections.render import render
@@ -58,6 +58,7 @@ from service.schemas import (
     RoleInfo,
     RulesetInfo,
     SeatToken,
+    ViewReply,
 )
 from service.store import Store, link
 
@@ -290,10 +291,12 @@ async def get_ruleset(request: Request, ruleset_id: FromPath[str], lang: LangQue
 async def create_game(request: Request, data: JSONBody[CreateGameRequest], lang: LangQuery = None) -> GameCreatedReply:
     svc = service_of(request)
     lang = language(request, lang, data.lang or "en")
+    seats, preset = data.seats or len(data.names) or len(data.roles) or None, data.preset
     rs = rulesets.get(data.ruleset)
-    seats = data.seats
+    if rs is not None and preset is None and not data.roles:  # the first preset for this many seats
+        preset = next((p for p, roles in rs.presets.items() if seats in (None, len(roles))), None)
     if seats is None and rs is not None:
-        seats = len(rs.presets.get(data.preset or "", ())) or len(data.roles) or rs.min_seats
+        seats = len(rs.presets.get(preset or "", ())) or rs.min_seats
     game_id = uuid.uuid4()
     supplied = data.seed is not None
     inp = CreateGame(
@@ -301,7 +304,7 @@ async def create_game(request: Request, data: JSONBody[CreateGameRequest], lang:
         ruleset=data.ruleset,
         seats=seats or 0,
         names=tuple(data.names),
-        preset=data.preset,
+        preset=preset,
         roles=tuple(data.roles),
         options=data.options,
         lang=data.lang,
@@ -405,11 +408,11 @@ async def abort_game(request: Request, game_id: GameId, lang: LangQuery = None) 
 
 @get("/games/{game_id:uuid}/view", tags=["play"], summary="The caller's view (no token: spectator)",
      security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
-async def get_view(request: Request, game_id: GameId) -> View:
+async def get_view(request: Request, game_id: GameId) -> ViewReply:
     svc = service_of(request)
     entry = await entry_of(svc, game_id)
-    who = await caller(svc, entry, request)
-    return entry.views[viewer_of(who)]
+    viewer = viewer_of(await caller(svc, entry, request))
+    return ViewReply(view=entry.views[viewer], seen=len(entry.feed(viewer)))
 
 
 class Reply(msgspec.Struct, frozen=True):
@@ -472,8 +475,7 @@ async def act(svc: Service, entry: Entry, seat: int, data: JSONBody[ActionReques
     if isinstance(out, RuleViolation):
         raise refuse(out, lang, entry)
     metrics.ACTIONS.inc("accepted")
-    view = entry.views[seat]
-    return Response(ActionReply(accepted=True, seen=view.seen, view=view), status_code=200)
+    return Response(ActionReply(accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat]), status_code=200)
 
 
 @get("/games/{game_id:uuid}/events", tags=["play"], summary="The caller's feed after its cursor (long-poll)",
@@ -613,7 +615,7 @@ async def replay(
     game_id: GameId,
     at: Annotated[int, QueryParameter(name="at", ge=0, le=10_000_000, description="How many events.")],
     as_: Annotated[str, QueryParameter(name="as", pattern="^(spectator|moderator|[1-9][0-9]?)$")] = SPECTATOR,
-) -> View:
+) -> ViewReply:
     svc = service_of(request)
     entry = await entry_of(svc, game_id)
     if entry.state.status != "ended":
@@ -623,7 +625,8 @@ async def replay(
         raise ApiError(422, "unknown_seat")
     if at > len(entry.records):
         raise ApiError(422, "bad_replay_point")
-    return project(events_of(entry)[:at], viewer)
+    events = events_of(entry)[:at]
+    return ViewReply(view=project(events, viewer), seen=sum(1 for e in events if sees(e.to, viewer)))
 
 
 # --- operations --------------------------------------------------------------------------------

@@ -127,7 +127,7 @@ def play(client: Any, ruleset: str, preset: str | None = None, players: int | No
             break
         acted = False
         for seat, auth in seat_auth.items():
-            view = msgspec.convert(client.get(f"/games/{gid}/view", headers=auth).json(), View, strict=False)
+            view = msgspec.convert(client.get(f"/games/{gid}/view", headers=auth).json()["view"], View, strict=False)
             action = owed_action(view, rng)
             if action is None:
                 continue
@@ -138,7 +138,7 @@ def play(client: Any, ruleset: str, preset: str | None = None, players: int | No
                 acted = True
         if not acted:
             client.post(f"/games/{gid}/deadline", headers=host)
-    final = client.get(f"/games/{gid}/view", params={"lang": lang}).json()
+    final = client.get(f"/games/{gid}/view", params={"lang": lang}).json()["view"]
     from domain.messages import role_name
 
     say("reveal:")

@@ -18,11 +18,11 @@ from uuid import UUID
 
 import msgspec
 
-from domain.engine import decide, evolve, initial_state
-from domain.events import MODERATOR, CreateGame, Event, GameCreated, Input, sees
+from domain.engine import evolve, initial_state, run
+from domain.events import MODERATOR, PUBLIC, CreateGame, Event, GameCreated, Input, sees
 from domain.state import GameState
 from domain.violations import RuleViolation
-from projections.view import SPECTATOR, View, apply, new_view
+from projections.view import SPECTATOR, View, apply, deliver, new_view
 from service.store import GENESIS, Record, RecordConflictError, Store
 
 Viewer = int | str
@@ -84,21 +84,25 @@ class Entry:
                 feed.append(i)
         self.views[viewer], self.feeds[viewer] = view, feed
 
-    def _apply(self, rec: Record, grew: set[Viewer]) -> None:
+    def _apply(self, rec: Record, grew: set[Viewer], state: GameState | None = None) -> None:
+        """Fold one stored event into the state (unless the caller has it), the views and the feeds."""
         event = rec.event
-        self.state = evolve(self.state, event)
+        if isinstance(event, GameCreated):
+            for seat in range(1, event.seats + 1):
+                self._add_viewer(seat)
+        self.state = state if state is not None else evolve(self.state, event)
         index = len(self.records)
         self.records.append(rec)
         self.version = rec.version
         self.head = rec.digest()
         self.last_at = max(self.last_at, event.at)
-        if isinstance(event, GameCreated):
-            for seat in range(1, event.seats + 1):
-                self._add_viewer(seat)
-        for viewer, view in self.views.items():
-            if sees(event.to, viewer):
-                self.views[viewer] = apply(view, event)
-                self.feeds[viewer].append(index)
+        deliver(self.views, event)
+        to = event.to
+        readers = self.feeds if to == PUBLIC else (MODERATOR,) if to == MODERATOR else (MODERATOR, *to)
+        for viewer in readers:
+            feed = self.feeds.get(viewer)
+            if feed is not None:
+                feed.append(index)
                 grew.add(viewer)
 
     def catch_up(self, store: Store) -> set[Viewer]:
@@ -132,11 +136,12 @@ class Entry:
         for _ in range(RETRIES):
             grew: set[Viewer] = set()
             with self.lock:
-                out = decide(self.state, make(self))
+                out = run(self.state, make(self))
                 if isinstance(out, RuleViolation):
                     return out
+                events, state = out
                 records, prev, version = [], self.head, self.version
-                for event in out:
+                for event in events:
                     version += 1
                     rec = store.mapper.seal(self.id, version, event, prev)
                     records.append(rec)
@@ -147,8 +152,9 @@ class Entry:
                     conflict = True
                 else:
                     conflict = False
-                    for rec in records:
-                        self._apply(rec, grew)
+                    for rec in records[:-1]:
+                        self._apply(rec, grew, self.state)  # the views need no state of their own
+                    self._apply(records[-1], grew, state)
             if conflict:
                 self.catch_up(store)
                 continue

@@ -73,6 +73,11 @@ class ActionRequest(Strict):
     seat: Seat | None = None  # optional: when given it must be the caller's own seat
 
 
+class ViewReply(msgspec.Struct, kw_only=True):
+    view: View
+    seen: int  # how many events the caller's feed holds: its cursor (its own numbering)
+
+
 class ActionReply(msgspec.Struct, kw_only=True):
     accepted: bool
     seen: int  # the caller's feed position after the action (its own numbering)

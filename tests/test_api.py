@@ -29,7 +29,7 @@ def problem(r, status: int, code: str) -> dict:
 def view(c, gid, headers=None) -> View:
     r = c.get(f"/games/{gid}/view", headers=headers or {})
     assert r.status_code == 200, r.text
-    return msgspec.convert(r.json(), View, strict=False)
+    return msgspec.convert(r.json()["view"], View, strict=False)  # JSON object keys are strings
 
 
 def owing(c, game) -> tuple[int, dict]:
@@ -330,7 +330,7 @@ def test_replay_rebuilds_any_view_of_a_finished_game(database_url):
         c.post(f"/games/{gid}/abort", headers=game["host"])
         total = len(c.get(f"/games/{gid}/audit").json()["events"])
         again = c.get(f"/games/{gid}/replay", params={"at": total - 2, "as": "1"}).json()
-        assert again["role"] == seat1.role and again["status"] == "running"
+        assert again["view"]["role"] == seat1.role and again["view"]["status"] == "running" and again["seen"] > 3
         problem(c.get(f"/games/{gid}/replay", params={"at": total + 1}), 422, "bad_replay_point")
         problem(c.get(f"/games/{gid}/replay", params={"at": 1, "as": "12"}), 422, "unknown_seat")
 
@@ -377,3 +377,11 @@ def test_too_many_requests_are_refused_with_problem_json(database_url):
         statuses = [c.get("/rulesets").status_code for _ in range(8)]
         assert 429 in statuses
         problem(c.get("/rulesets"), 429, "rate_limited")
+
+
+def test_a_game_without_preset_or_roles_takes_the_first_preset_for_its_seats(database_url):
+    with client(database_url) as c:
+        r = c.post("/games", json={"ruleset": "ultimate13", "names": [f"P{i}" for i in range(1, 14)]})
+        assert r.status_code == 201, r.text
+        first = c.get(f"/games/{r.json()['game_id']}/events", params={"limit": 1}).json()["events"][0]
+        assert first["data"]["preset"] == next(iter(c.get("/rulesets/ultimate13").json()["presets"]))
