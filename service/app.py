@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import os
 import re
@@ -252,6 +253,19 @@ def feed_items(entry: Entry, viewer: int | str, after: int, limit: int, lang: st
 # --- rulesets ----------------------------------------------------------------------------------
 
 
+@functools.cache
+def preset_seats(ruleset_id: str) -> dict[str, int]:
+    """The seat count each preset deals for (a preset's card list may hold more cards than seats)."""
+    rs = rulesets.get(ruleset_id)
+    found = {}
+    for preset in rs.presets:
+        for seats in range(rs.min_seats, rs.max_seats + 1):
+            if not isinstance(rs.setup(seats, preset, ()), str):
+                found[preset] = seats
+                break
+    return found
+
+
 def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
     return RulesetInfo(
         id=rs.id,
@@ -261,6 +275,7 @@ def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
         max_seats=rs.max_seats,
         roles=[RoleInfo(id=r, name=role_name(r, lang), team=getattr(role, "team", None)) for r, role in rs.roles.items()],
         presets={k: list(v) for k, v in rs.presets.items()},
+        preset_seats=preset_seats(rs.id),
         options={
             k: OptionInfo(type=o.type, default=o.default, choices=list(o.choices), minimum=o.minimum,
                           maximum=o.maximum, doc=o.doc)
@@ -291,12 +306,14 @@ async def get_ruleset(request: Request, ruleset_id: FromPath[str], lang: LangQue
 async def create_game(request: Request, data: JSONBody[CreateGameRequest], lang: LangQuery = None) -> GameCreatedReply:
     svc = service_of(request)
     lang = language(request, lang, data.lang or "en")
-    seats, preset = data.seats or len(data.names) or len(data.roles) or None, data.preset
+    seats, preset = data.seats, data.preset
     rs = rulesets.get(data.ruleset)
     if rs is not None and preset is None and not data.roles:  # the first preset for this many seats
-        preset = next((p for p, roles in rs.presets.items() if seats in (None, len(roles))), None)
+        wanted = seats or len(data.names) or None
+        preset = next((p for p, n in preset_seats(rs.id).items() if wanted in (None, n)), None)
     if seats is None and rs is not None:
-        seats = len(rs.presets.get(preset or "", ())) or rs.min_seats
+        fallback = len(data.names) or len(data.roles) or rs.min_seats
+        seats = preset_seats(rs.id).get(preset, rs.min_seats) if preset else fallback
     game_id = uuid.uuid4()
     supplied = data.seed is not None
     inp = CreateGame(

@@ -80,14 +80,14 @@ def start_server(database_url: str) -> tuple[str, Any]:
 
 
 def pick_preset(rs: dict, preset: str | None, players: int | None) -> tuple[str | None, int]:
-    presets = rs["presets"]
+    presets = rs["preset_seats"]
     if preset:
         if preset not in presets:
             raise SystemExit(f"unknown preset {preset}; {rs['id']} has {', '.join(presets)}")
-        return preset, len(presets[preset])
-    for name, roles in presets.items():
-        if players is None or len(roles) == players:
-            return name, len(roles)
+        return preset, presets[preset]
+    for name, seats in presets.items():
+        if players is None or seats == players:
+            return name, seats
     raise SystemExit(f"{rs['id']} has no preset for {players} players: {', '.join(presets)}")
 
 

@@ -137,6 +137,7 @@ class RulesetInfo(msgspec.Struct, kw_only=True):
     max_seats: int
     roles: list[RoleInfo]
     presets: dict[str, list[str]]
+    preset_seats: dict[str, int]  # how many seats each preset is for
     options: dict[str, OptionInfo]
 
 

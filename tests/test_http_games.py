@@ -12,13 +12,9 @@ from tests.api import client
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_a_whole_game_of_each_ruleset_plays_through_http(database_url, ruleset):
     with client(database_url) as c:
-        presets = c.get(f"/rulesets/{ruleset}").json()["presets"]
-        for seed, preset in enumerate(presets):
-            result = play(c, ruleset, preset, seed=seed, lang="en")
-            view = result["view"]
-            assert view["status"] == "ended" and view["result"]
-            assert len(view["roles"]) == view["seats"]
-            assert result["audit"]["ok"], result["audit"]
-            assert result["actions"] > 0
-            if database_url.startswith("postgres"):
-                break  # one preset per ruleset on PostgreSQL keeps the run short
+        result = play(c, ruleset, seed=1, lang="en")
+        view = result["view"]
+        assert view["status"] == "ended" and view["result"]
+        assert len(view["roles"]) == view["seats"]
+        assert result["audit"]["ok"], result["audit"]
+        assert result["actions"] > 0
