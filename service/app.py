@@ -495,6 +495,14 @@ async def act(svc: Service, entry: Entry, seat: int, data: JSONBody[ActionReques
     return Response(ActionReply(accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat]), status_code=200)
 
 
+async def reader(request: Request, game_id: uuid.UUID, lang: str | None) -> tuple[Service, Entry, int | str, str]:
+    """The service, the game, who reads (by the token, if any) and in which language."""
+    svc = service_of(request)
+    entry = await entry_of(svc, game_id)
+    viewer = viewer_of(await caller(svc, entry, request))
+    return svc, entry, viewer, language(request, lang, entry.state.lang)
+
+
 @get("/games/{game_id:uuid}/events", tags=["play"], summary="The caller's feed after its cursor (long-poll)",
      security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
 async def get_events(
@@ -505,11 +513,7 @@ async def get_events(
     wait: Annotated[float, QueryParameter(ge=0, le=WAIT_MAX, description="Seconds to wait for a new event.")] = 0,
     lang: LangQuery = None,
 ) -> Feed:
-    svc = service_of(request)
-    entry = await entry_of(svc, game_id)
-    who = await caller(svc, entry, request)
-    viewer = viewer_of(who)
-    lang = language(request, lang, entry.state.lang)
+    svc, entry, viewer, lang = await reader(request, game_id, lang)
     if len(entry.feed(viewer)) <= after and entry.state.status != "ended":
         await entry.wait(viewer, after, min(wait, svc.settings.wait_cap))
     items = feed_items(entry, viewer, after, limit, lang)
@@ -529,11 +533,7 @@ async def stream_events(
     ] = None,
     lang: LangQuery = None,
 ) -> ServerSentEvent:
-    svc = service_of(request)
-    entry = await entry_of(svc, game_id)
-    who = await caller(svc, entry, request)
-    viewer = viewer_of(who)
-    lang = language(request, lang, entry.state.lang)
+    svc, entry, viewer, lang = await reader(request, game_id, lang)
     cursor = after if after is not None else int(last_event_id or 0)
     limit = svc.settings.stream_seconds
 
