@@ -80,6 +80,7 @@ class Settings(msgspec.Struct, kw_only=True):
     stream_seconds: float = 300.0  # longest SSE connection before the client reconnects
     deadline_poll: float = 0.25
     background: bool = True  # follower and deadline task
+    evict_after: float = 600.0  # seconds an ended game stays in memory unread
     rate_limit: int = int(os.environ.get("GRIMOIRE_RATE_LIMIT", "2000"))  # requests per second per client
     log_level: str = os.environ.get("GRIMOIRE_LOG_LEVEL", "info")
 
@@ -125,6 +126,7 @@ class Service:
         while True:
             await asyncio.sleep(self.settings.deadline_poll)
             try:
+                self.games.evict(self.settings.evict_after)
                 now = int(time.time() * 1000)
                 for game_id, step, deadline in await anyio.to_thread.run_sync(due, self.store, now):
                     await anyio.to_thread.run_sync(self.fire, uuid.UUID(game_id), step, deadline)

@@ -73,6 +73,7 @@ class Entry:
         self.waiters: dict[Viewer, set[asyncio.Future]] = {}
         self.tokens: dict[str, Principal] = {}
         self.last_at = 0
+        self.used = time.monotonic()
 
     # --- folding ------------------------------------------------------------------------------
 
@@ -203,7 +204,18 @@ class Games:
         self.lock = threading.Lock()
 
     def cached(self, game_id: UUID) -> Entry | None:
-        return self.entries.get(game_id)
+        entry = self.entries.get(game_id)
+        if entry is not None:
+            entry.used = time.monotonic()
+        return entry
+
+    def evict(self, idle: float) -> None:
+        """Drop ended games nobody has read for `idle` seconds (they reload from the store on demand)."""
+        cutoff = time.monotonic() - idle
+        with self.lock:
+            for game_id, entry in list(self.entries.items()):
+                if entry.state.status == "ended" and entry.used < cutoff and not any(entry.waiters.values()):
+                    del self.entries[game_id]
 
     def load(self, game_id: UUID) -> Entry | None:
         """The game's entry (from the cache or the store), None when no such game exists."""

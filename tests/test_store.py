@@ -9,7 +9,7 @@ import uuid
 import pytest
 
 from domain.engine import verify
-from domain.events import Act, Action, CreateGame, Start, Timeout, decode, encode
+from domain.events import Abort, Act, Action, CreateGame, Start, Timeout, decode, encode
 from domain.violations import RuleViolation
 from service.directory import Follower, due, lobby
 from service.games import Games
@@ -150,3 +150,15 @@ def test_the_directory_lists_games_and_due_deadlines_exactly_once_across_process
     finally:
         for f in followers:
             f.stop()
+
+
+def test_ended_games_leave_memory_and_come_back_from_the_store(stores):
+    store, _ = stores
+    games = Games(store)
+    gid = create(games)
+    entry = games.load(gid)
+    entry.submit(store, lambda e: Abort(at=e.now()))
+    games.evict(idle=0)
+    assert games.cached(gid) is None
+    again = games.load(gid)
+    assert again is not entry and again.version == entry.version and again.views == entry.views
