@@ -28,11 +28,11 @@ from litestar.response.sse import ServerSentEventMessage
 
 from domain import rulesets
 from domain.engine import verify
-from domain.events import MODERATOR, PUBLIC, Abort, Act, Action, CreateGame, Join, Start, Timeout, encode, sees
-from domain.messages import LANGS, role_name
+from domain.events import MODERATOR, PUBLIC, Abort, Act, Action, CreateGame, Join, Start, Timeout, sees
+from domain.messages import role_name
 from domain.violations import RuleViolation
 from projections.render import render
-from projections.view import SPECTATOR, View, project
+from projections.view import SPECTATOR, project
 from service import metrics
 from service.directory import Follower, due, lobby
 from service.games import HOST, Conflict, Entry, Games, Principal, events_of
@@ -217,17 +217,16 @@ def viewer_of(p: Principal | None) -> int | str:
 
 async def submit(svc: Service, entry: Entry, make: Any) -> list | RuleViolation:
     try:
-        return await anyio.to_thread.run_sync(entry.submit, svc.store, make)
+        out = await anyio.to_thread.run_sync(entry.submit, svc.store, make)
     except Conflict:
         raise ApiError(409, "busy") from None
+    metrics.INPUTS.inc("refused" if isinstance(out, RuleViolation) else "accepted")
+    return out
 
 
 def refuse(v: RuleViolation, lang: str, entry: Entry) -> ApiError:
-    metrics.ACTIONS.inc("refused")
     p = violation(v, lang, entry.state.names)
-    err = ApiError(p.status, v.code, **v.args)
-    err.problem = p
-    return err
+    return ApiError(p.status, v.code, problem=p)
 
 
 def feed_items(entry: Entry, viewer: int | str, after: int, limit: int, lang: str) -> list[FeedItem]:
@@ -480,7 +479,7 @@ async def post_action(
         response = await act(svc, entry, who.seat, data, lang)
         status, content = 200, msgspec.json.encode(response.content)
     except ApiError as err:
-        p = getattr(err, "problem", None) or problem(err.status, err.code, lang, err.args_)
+        p = err.render(lang)
         status, content = p.status, msgspec.json.encode(p)
         response = Response(content=content, status_code=status, media_type=PROBLEM_JSON)
     stored = msgspec.json.encode(Reply(status=status, body=msgspec.Raw(content)))
@@ -493,7 +492,6 @@ async def act(svc: Service, entry: Entry, seat: int, data: JSONBody[ActionReques
     out = await submit(svc, entry, lambda e: Act(at=e.now(), seat=seat, action=action))
     if isinstance(out, RuleViolation):
         raise refuse(out, lang, entry)
-    metrics.ACTIONS.inc("accepted")
     return Response(ActionReply(accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat]), status_code=200)
 
 
@@ -686,8 +684,7 @@ def problem_response(request: Request, p: Problem, headers: dict[str, str] | Non
 
 
 def on_api_error(request: Request, exc: ApiError) -> Response:
-    p = getattr(exc, "problem", None) or problem(exc.status, exc.code, language(request, request.query_params.get("lang")), exc.args_)
-    return problem_response(request, p)
+    return problem_response(request, exc.render(language(request, request.query_params.get("lang"))))
 
 
 def on_http_error(request: Request, exc: HTTPException) -> Response:
@@ -800,4 +797,4 @@ def finish_openapi(app: Litestar) -> None:
                                           description=sch.description)
 
 
-__all__ = ["LANGS", "MODERATOR", "Service", "Settings", "check_stored", "create_app", "encode"]
+__all__ = ["Service", "Settings", "check_stored", "create_app"]

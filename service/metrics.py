@@ -60,14 +60,14 @@ class Requests:
 
 
 REQUESTS = Requests()
-ACTIONS = Counter("grimoire_actions_total", "Actions by outcome.", "outcome")
+INPUTS = Counter("grimoire_inputs_total", "Actions, joins and host commands by outcome.", "outcome")
 GAMES = Counter("grimoire_games_total", "Games created.", "event")
 DEADLINES = Counter("grimoire_deadlines_total", "Deadline firings by outcome.", "outcome")
 
 
 def render(cached_games: int) -> str:
     lines: list[str] = []
-    for metric in (REQUESTS, ACTIONS, GAMES, DEADLINES):
+    for metric in (REQUESTS, INPUTS, GAMES, DEADLINES):
         lines += metric.render()
     lines += ["# HELP grimoire_cached_games Games held in this process's memory.", "# TYPE grimoire_cached_games gauge",
               f"grimoire_cached_games {cached_games}"]

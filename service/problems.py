@@ -28,11 +28,17 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, **args: Any) -> None:
+    """An error answer: its status and code, or a problem already rendered (an engine refusal)."""
+
+    def __init__(self, status: int, code: str, problem: Problem | None = None, **args: Any) -> None:
         super().__init__(code)
         self.status = status
         self.code = code
+        self.problem = problem
         self.args_ = args
+
+    def render(self, lang: str) -> Problem:
+        return self.problem or problem(self.status, self.code, lang, self.args_)
 
 
 TITLES = {
