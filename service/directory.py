@@ -129,7 +129,7 @@ class Directory(Projection[Any]):
 
 class Follower:
     """One per process: follows the store's notification log (LISTEN/NOTIFY on PostgreSQL, polling
-    on SQLite), feeds the directory projection, and tells `on_record` about every stored event so
+    on SQLite) from the directory's tracked position, feeds the directory projection, and tells `on_record` about every stored event so
     the games cached here catch up with appends made by any replica."""
 
     def __init__(self, store: Store, on_record: Callable[[Record], None], poll: float = 0.05) -> None:
@@ -139,7 +139,6 @@ class Follower:
         self.projection = Directory(store.directory)
         self.stopping = threading.Event()
         self.position = store.directory.max_tracking_id(NAME) or 0
-        self.subscription: Any = None
         self.thread = threading.Thread(target=self.run, name="grimoire-follower", daemon=True)
         self.error: BaseException | None = None
 
@@ -148,8 +147,6 @@ class Follower:
 
     def stop(self) -> None:
         self.stopping.set()
-        if self.subscription is not None:
-            self.subscription.stop()
         self.thread.join(timeout=5)
 
     def handle(self, notification: Any) -> None:
@@ -158,22 +155,33 @@ class Follower:
         self.position = notification.id
         self.on_record(rec)
 
+    def drain(self) -> None:
+        while not self.stopping.is_set():
+            batch = self.store.notifications(self.position)
+            for notification in batch:
+                self.handle(notification)
+            if not batch:
+                return
+
+    def listen(self) -> None:
+        """PostgreSQL: LISTEN first, then read what is already there, then wake on each NOTIFY (and
+        at least every second), so an append made while we start is never missed."""
+        recorder = self.store.recorder
+        with recorder.datastore.get_connection() as conn:
+            conn.execute(SQL("LISTEN {0}").format(Identifier(recorder.channel_name)))
+            while not self.stopping.is_set():
+                self.drain()
+                for _ in conn.notifies(timeout=1.0, stop_after=1):
+                    pass
+
     def run(self) -> None:
         while not self.stopping.is_set():
             try:
                 if self.store.postgres:
-                    with self.store.recorder.subscribe(gt=self.position) as sub:
-                        self.subscription = sub
-                        if self.stopping.is_set():
-                            return
-                        for notification in sub:
-                            self.handle(notification)
+                    self.listen()
                 else:
-                    batch = self.store.notifications(self.position)
-                    for notification in batch:
-                        self.handle(notification)
-                    if not batch:
-                        self.stopping.wait(self.poll)
+                    self.drain()
+                    self.stopping.wait(self.poll)
             except Exception as exc:  # the database went away: retry
                 if self.stopping.is_set():
                     return

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
@@ -17,6 +18,7 @@ from uuid import UUID
 
 import msgspec
 from eventsourcing.persistence import (
+    IntegrityError,
     InfrastructureFactory,
     Mapper,
     RecordConflictError,
@@ -137,10 +139,17 @@ class Store:
         self.postgres = self.env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
         self.factory = InfrastructureFactory.construct(env=self.env)
         self.mapper = EventMapper(transcoder=NoTranscoder())
-        self.recorder = self.factory.application_recorder()
-        self.tokens = self.factory.aggregate_recorder("tokens")
-        self.replies = self.factory.aggregate_recorder("replies")
-        self.directory = self.factory.tracking_recorder(directory_recorder_class(self.postgres))
+        for attempt in range(10):
+            try:
+                self.recorder = self.factory.application_recorder()
+                self.tokens = self.factory.aggregate_recorder("tokens")
+                self.replies = self.factory.aggregate_recorder("replies")
+                self.directory = self.factory.tracking_recorder(directory_recorder_class(self.postgres))
+                break
+            except IntegrityError:  # another process is creating the same tables right now
+                if attempt == 9:
+                    raise
+                time.sleep(0.2)
 
         self.committer = Committer(self)
 
