@@ -236,7 +236,7 @@ def test_long_poll_wakes_on_a_visible_event_and_not_on_a_hidden_one(database_url
         waited, feed = results["spectator"]
         new_public = feed["events"]
         if new_public:
-            assert waited < 2.5
+            assert waited < 2.9  # woken before the wait ran out
         else:  # a private night answer: the spectator must not wake for it
             assert waited >= 2.9
 
