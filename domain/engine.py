@@ -114,15 +114,16 @@ class Table:
     def phase(self, phase: str, day: int) -> None:
         self.emit(PhaseStarted, phase=phase, day=day)
 
-    def duration(self, option: str) -> int | None:
-        """The deadline of a step whose length is the option `option` (seconds; 0: none)."""
-        length = self.state.options[option] * self.state.options["time_scale"]
+    def duration(self, option: str | float) -> int | None:
+        """The deadline of a step whose length is the option `option` or a number (seconds; 0: none)."""
+        base = self.state.options[option] if isinstance(option, str) else option
+        length = base * self.state.options["time_scale"]
         return None if length <= 0 else self.at + max(1, round(length * 1000))
 
     def open_step(
         self,
         name: str,
-        duration: str,
+        duration: str | float,
         seats: Sequence[int] = (),
         decisions: tuple[Decision, ...] = (),
         private: dict[int, tuple[Decision, ...]] | None = None,
@@ -358,6 +359,9 @@ def _decide_act(state: GameState, inp: Act) -> Table | RuleViolation:
     step = state.step
     decision = step.decision(seat, action.kind) if step else None
     if decision is None:
+        code = rs.unavailable(state, seat, action)
+        if code:
+            return _refuse(code)
         if not state.alive[seat - 1]:
             return _refuse("actor_dead")
         if step and any(step.decision(other, action.kind) for other in step.public):
@@ -468,7 +472,8 @@ def _on_step(state: GameState, e: StepOpened) -> GameState:
 
 def _on_prompt(state: GameState, e: Prompt) -> GameState:
     step = state.step
-    return replace(state, step=replace(step, prompts={**step.prompts, e.seat: e.decisions}))
+    own = step.prompts.get(e.seat, ()) + e.decisions
+    return replace(state, step=replace(step, prompts={**step.prompts, e.seat: own}))
 
 
 def _on_extended(state: GameState, e: DeadlineExtended) -> GameState:

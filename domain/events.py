@@ -39,7 +39,9 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc
     `barred` names seats the caller may know it cannot choose, with the reason code. `optional` allows answering without a
     target (an abstention, no guard). `text` is the maximum length of a text the action carries
     (0: no text). `options` are the legal values of `option` (cards, yes/no). `repeatable`
-    decisions (whisper, free talk) may be taken again and never close a step.
+    decisions (whisper, free talk) may be taken again and never close a step. `exact_text` and
+    `text_suffix` state a speech rule in force (the text must be exactly / end with it); the
+    ruleset enforces them with its own refusal codes.
     """
 
     kind: str
@@ -52,6 +54,8 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc
     options: tuple[str, ...] = ()
     count: int = 1
     repeatable: bool = False
+    exact_text: str = ""
+    text_suffix: str = ""
 
 
 class Action(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True, gc=False):

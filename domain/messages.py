@@ -384,10 +384,14 @@ def render_text(key: str, lang: str, args: dict[str, Any], names: tuple[str, ...
             values[name] = _name(value, names)
         elif name in _SEATS_ARGS:
             values[name] = _JOIN.get(lang, ", ").join(_name(s, names) for s in value)
-        elif name == "role":
+        elif name == "role" or name == "card" or name.endswith("_card"):
             values[name] = role_name(value, lang)
+        elif name == "cards":
+            values[name] = _JOIN.get(lang, ", ").join(role_name(c, lang) for c in value)
         elif name == "label":
             values[name] = render_text("label." + value, lang, {}) if "label." + value in MESSAGES else role_name(value, lang)
+        elif isinstance(value, str) and f"{name}.{value}" in MESSAGES:
+            values[name] = render_text(f"{name}.{value}", lang, {})
         elif name == "tally" and isinstance(value, dict):
             values[name] = _JOIN.get(lang, ", ").join(f"{_name(int(s), names)} {v:g}" for s, v in value.items())
         else:

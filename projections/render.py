@@ -25,7 +25,7 @@ Names = tuple[str, ...]
 
 
 def _died(e: Died, lang: str, names: Names) -> str:
-    key = "executed" if e.when == "execution" else "morning.dead"
+    key = {"execution": "executed", "morning": "morning.dead"}.get(e.when, "died." + e.when)
     return render_text(key, lang, {"seats": e.seats, "seat": e.seats[0]}, names)
 
 

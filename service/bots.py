@@ -24,6 +24,10 @@ def pick(decision: Decision, rng: random.Random, seat: int | None = None) -> Act
         target = rng.choice(decision.targets)
     option = rng.choice(decision.options) if decision.options else None
     text = say(rng, decision.text) if decision.text and decision.kind != "last_words" or decision.kind == "whisper" else None
+    if text is not None and decision.exact_text:
+        text = decision.exact_text
+    elif text is not None and decision.text_suffix:
+        text = text[: max(0, decision.text - len(decision.text_suffix))] + decision.text_suffix
     return Action(kind=decision.kind, target=target, targets=targets, option=option, text=text)
 
 

@@ -97,6 +97,10 @@ class Ruleset:
         """A refusal code beyond the decision's own choices, from public or the seat's own knowledge."""
         return None
 
+    def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
+        """The refusal code for an action the seat has no decision for, when the ruleset names it."""
+        return None
+
     def audience(self, state: GameState, seat: int, action: Action) -> Audience:
         return PUBLIC
 

@@ -275,11 +275,15 @@ class Werewolf(Ruleset):
     def next_speech(self, g: Table) -> None:
         x = g.state.x
         if x.turn >= len(x.order) * x.rounds:
-            self.open_vote(g, "vote")
+            self.speeches_done(g)
             return
         speaker = x.order[x.turn % len(x.order)]
         speak = Decision(kind="speak", text=g.state.options["speech_max_chars"], optional=True)
         g.open_step("speech", "speech_seconds", seats=(speaker,), decisions=(speak,))
+
+    def speeches_done(self, g: Table) -> None:
+        """Every turn of the speaking order is spoken: by default the day's vote opens."""
+        self.open_vote(g, "vote")
 
     def open_vote(self, g: Table, name: str, candidates: tuple[int, ...] = ()) -> None:
         living = g.state.living()

@@ -1,0 +1,1068 @@
+"""langrensha: 狼人殺 for 6–20 players (`langrensha.md`; decisions in `rulings.md`).
+
+Roles are data (`ROLES`): team, whether the role is a werewolf, whether the elder's penalty takes
+its power, the night steps it acts in and the causes of death on which it shoots. The night order is
+`NIGHT`, the document's priority table with the rulings' rows (魔術師 99, 守衛狼 85, 狼美人's charm
+80 after the pack); each step has one prompt function and one resolve function, registered in
+`PROMPTS` and `RESOLVE`. A night plays every step of the roles in the game's public role list, each
+until its deadline whether its role lives or not (option `early_close` closes a step as soon as its
+living actors have answered).
+
+Automatic role lists (`AUTO`, also the presets "6".."20"): the wolves are about a third of the
+table — 2 at 6–7 players, 3 at 8–11, 4 at 12–14, 5 at 15–17, 6 at 18–20 — the usual proportion of
+狼人殺 boards, where the wolves' night kill is worth about one extra seat. The village powers enter
+in the order of the standard boards (預言家, 女巫, then 獵人, 守衛, 白痴, 騎士, 長老, 守墓人, 烏鴉,
+魔術師), and from 10 players on, each new village power is answered by a wolf power (狼王, 白狼王,
+狼美人, 隱狼, 夢魘狼, 守衛狼, 血月使徒) so neither side's information or firepower runs ahead; the
+rest are plain villagers, at least two and about four from 12 players on, so that a wolf can hide
+among them. 丘比特 (whose mixed couple is a third side) joins at 17, and 盜賊 at 20, with the two
+extra cards its deck needs: a villager and a werewolf.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import msgspec
+
+from domain.events import MODERATOR, PUBLIC, Action, Decision, Event, GameCreated, Resolved, RoleDealt
+from domain.events import SpeakingOrder, VoteResult
+from domain.messages import register
+from domain.rulesets.base import Option, seconds
+from domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
+from domain.rulesets.werewolf import Werewolf, WolfState, next_living
+from domain.state import GameState
+
+if TYPE_CHECKING:
+    from domain.engine import Table
+
+replace = msgspec.structs.replace
+
+
+class LRole(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    team: str  # "village" | "wolves" | "neutral"
+    wolf: bool = False  # takes part in the pack's kill and is seen as a werewolf
+    special: bool = False  # a village power: lost when the elder is exiled
+    steps: tuple[str, ...] = ()  # the night steps it acts in
+    shoots: tuple[str, ...] = ()  # the causes of death on which it shoots
+    seen_good: bool = False  # the seer sees it as good
+
+
+def _wolf(rid: str, *steps: str, **kw: Any) -> LRole:
+    return LRole(id=rid, team="wolves", wolf=True, steps=(*steps, "wolves"), **kw)
+
+
+def _god(rid: str, *steps: str, **kw: Any) -> LRole:
+    return LRole(id=rid, team="village", special=True, steps=steps, **kw)
+
+
+ROLES: dict[str, LRole] = {
+    r.id: r
+    for r in (
+        _wolf("werewolf"),
+        _wolf("alpha_wolf", shoots=("exile", "hunter_shot")),
+        _wolf("white_wolf", "white_wolf"),
+        _wolf("wolf_beauty", "charm"),
+        _wolf("guardian_wolf", "guardian_wolf"),
+        _wolf("hidden_wolf", seen_good=True),
+        _wolf("nightmare", "nightmare"),
+        LRole(id="blood_moon", team="wolves", steps=("wolves",), seen_good=True),
+        LRole(id="villager", team="village"),
+        _god("seer", "seer"),
+        _god("witch", "witch"),
+        _god("huntsman", shoots=("attack", "exile")),
+        _god("guard", "guard"),
+        _god("idiot"),
+        _god("elder"),
+        _god("knight"),
+        _god("magician", "magician"),
+        _god("cupid", "cupid"),
+        _god("raven", "raven"),
+        _god("graveyard_keeper", "graveyard"),
+        LRole(id="thief", team="neutral", steps=("thief",)),
+    )
+}
+
+
+class NightStep(NamedTuple):
+    priority: int
+    nights: str  # "all" | "first" | "odd"
+
+
+# The document's 夜間行動順序 with the rulings' rows; equal priorities keep this order.
+NIGHT: dict[str, NightStep] = {
+    "cupid": NightStep(100, "first"),
+    "magician": NightStep(99, "all"),
+    "nightmare": NightStep(98, "all"),
+    "thief": NightStep(95, "first"),
+    "guard": NightStep(90, "all"),
+    "guardian_wolf": NightStep(85, "all"),
+    "wolves": NightStep(80, "all"),
+    "charm": NightStep(80, "all"),
+    "white_wolf": NightStep(75, "odd"),
+    "witch": NightStep(70, "all"),
+    "seer": NightStep(60, "all"),
+    "graveyard": NightStep(50, "all"),
+    "raven": NightStep(40, "all"),
+}
+
+W, V = "werewolf", "villager"
+_GODS = ("seer", "witch", "huntsman", "guard", "idiot", "knight", "elder", "graveyard_keeper", "raven", "magician")
+
+
+def _board(wolves: tuple[str, ...], gods: int, villagers: int, *extra: str) -> tuple[str, ...]:
+    return (*wolves, *_GODS[:gods], *extra, *(V,) * villagers)
+
+
+AUTO: dict[int, tuple[str, ...]] = {
+    6: _board((W, W), 2, 2),
+    7: _board((W, W), 3, 2),
+    8: _board((W, W, W), 3, 2),
+    9: _board((W, W, W), 3, 3),
+    10: _board((W, W, "alpha_wolf"), 4, 3),
+    11: _board((W, W, "alpha_wolf"), 4, 4),
+    12: _board((W, W, W, "white_wolf"), 4, 4),
+    13: _board((W, W, "alpha_wolf", "wolf_beauty"), 5, 4),
+    14: _board((W, W, "alpha_wolf", "hidden_wolf"), 6, 4),
+    15: _board((W, W, W, "alpha_wolf", "white_wolf"), 6, 4),
+    16: _board((W, W, "alpha_wolf", "white_wolf", "nightmare"), 7, 4),
+    17: _board((W, W, "alpha_wolf", "wolf_beauty", "guardian_wolf"), 7, 4, "cupid"),
+    18: _board((W, W, "alpha_wolf", "white_wolf", "hidden_wolf", "nightmare"), 8, 3, "cupid"),
+    19: _board((W, W, "alpha_wolf", "wolf_beauty", "guardian_wolf", "blood_moon"), 9, 3, "cupid"),
+    20: _board((W, W, "alpha_wolf", "white_wolf", "wolf_beauty", "nightmare", W), 10, 3, "cupid", "thief"),
+}
+
+
+class LState(WolfState, frozen=True, kw_only=True):
+    """Role-bound state is kept per seat and moves with a swapped role; the rest stays with the player."""
+
+    flags: list = []  # per seat: spent powers ("antidote", "poison", "charm", "duel", "swap", "life", "turned")
+    mark: list = []  # per seat: the guard's last target, the wolf beauty's charmed player
+    spare: list = []
+    pack: list = []
+    lovers: list = []
+    cupid: int = 0
+    sheriff: int = 0
+    no_vote: list = []
+    powerless: bool = False
+    # tonight
+    blocked: int = 0
+    block_told: bool = False
+    attack: int = 0
+    guarded: list = []
+    saved: bool = False
+    poisoned: list = []
+    white: list = []
+    shield: list = []
+    raven: list = []
+    # the day and the dying
+    queue: list = []
+    resume: str = ""
+    stage: str = ""
+    candidates: list = []
+    stood: list = []
+    round: int = 0
+
+
+_FIELDS = frozenset(LState.__struct_fields__)
+
+
+def _bool(default: bool, doc: str) -> Option:
+    return Option(type="bool", default=default, doc=doc)
+
+
+def _choice(choices: tuple[str, ...], doc: str) -> Option:
+    """A choice whose default is its first value."""
+    return Option(type="choice", default=choices[0], choices=choices, doc=doc)
+
+
+def _add(items: list, item: Any) -> list:
+    return items if item in items else [*items, item]
+
+
+class Langrensha(Werewolf):
+    id = "langrensha"
+    version = "1"
+    doc_lang = "zh-Hant"
+    name = {"ja": "狼人殺", "zh-Hans": "狼人杀", "zh-Hant": "狼人殺", "en": "Langrensha (Chinese Werewolf)"}
+    roles = ROLES
+    presets = {str(n): roles for n, roles in AUTO.items()}
+    options = {
+        "night_step_seconds": seconds(30, "One role's step of the night."),
+        "speech_seconds": seconds(60, "One speaking turn."),
+        "vote_seconds": seconds(30, "A vote."),
+        "candidacy_seconds": seconds(20, "Standing for sheriff."),
+        "withdraw_seconds": seconds(15, "Withdrawing from the sheriff election (standard rules)."),
+        "last_words_seconds": seconds(60, "Last words."),
+        "shot_seconds": seconds(20, "The step after deaths in which shots are fired."),
+        "badge_seconds": seconds(20, "The dead sheriff passes or tears the badge."),
+        "duel_seconds": seconds(15, "The knight's chance to duel before the vote."),
+        "impeach_seconds": seconds(20, "The impeachment vote."),
+        "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000, doc="Longest speech."),
+        "early_close": _bool(False, "Close a role step once its living actors answered (timing then reveals roles)."),
+        "witch_self_save": _choice(("always", "first_night", "never"), "When the witch may save herself."),
+        "witch_sees_target": _choice(("always", "while_antidote"), "When the witch learns the wolves' target."),
+        "guard_and_save_kills": _bool(False, "A player both guarded and saved dies."),
+        "guard_self": _choice(("any", "first_night"), "When the guard may guard itself."),
+        "exile_tie": _choice(("none", "pk"), "A tied exile vote: nobody is exiled, or PK speeches and a revote."),
+        "sheriff_rules": _choice(
+            ("document", "standard"), "standard: only non-candidates vote, and candidates may withdraw."
+        ),
+        "last_words": _choice(("night1_and_exile", "none"), "Who leaves last words."),
+        "impeachment": _bool(False, "A majority may strip the sheriff of the badge before the exile vote."),
+    }
+    min_seats = 6
+    max_seats = 20
+    rounds = 1
+    action_kinds = frozenset(
+        {"speak", "whisper", "vote", "attack", "divine", "guard", "last_words", "link", "swap", "skip", "block",
+         "pick", "shield", "charm", "white_kill", "save", "poison", "inspect", "mark", "stand", "withdraw",
+         "duel", "impeach", "shoot", "badge"}
+    )
+
+    # --- setup -----------------------------------------------------------------------------------
+
+    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
+        if preset is not None:
+            if preset != str(seats):
+                return "unknown_preset"
+            return AUTO[seats]
+        if not roles:
+            return AUTO[seats]
+        unknown = sorted(set(roles) - ROLES.keys())
+        if unknown:
+            return "bad_roles:unknown " + ",".join(unknown)
+        thieves = roles.count("thief")
+        if thieves > 1 or roles.count("cupid") > 1:
+            return "bad_roles:at most one thief and one cupid"
+        if len(roles) != seats + 2 * thieves:
+            return f"bad_roles:{len(roles)} roles for {seats} seats" + (" and two spare cards" if thieves else "")
+        if sum(ROLES[r].wolf for r in roles) < 1 + thieves:
+            return "bad_roles:too few werewolves"
+        return roles
+
+    # --- role data -------------------------------------------------------------------------------
+
+    def role_of(self, state: GameState, seat: int) -> LRole:
+        return ROLES[state.roles[seat - 1]]
+
+    def is_wolf(self, state: GameState, seat: int) -> bool:
+        role = ROLES[state.roles[seat - 1]]
+        return role.wolf or (role.id == "blood_moon" and "turned" in state.x.flags[seat - 1])
+
+    def seers_label(self, state: GameState, seat: int) -> str:
+        role = self.role_of(state, seat)
+        if not self.is_wolf(state, seat) or (role.seen_good and role.id != "blood_moon"):
+            return "good"
+        return "werewolf"
+
+    def mixed(self, state: GameState) -> bool:
+        lovers = state.x.lovers
+        return bool(lovers) and sum(self.role_of(state, s).team == "wolves" for s in lovers) == 1
+
+    def set(self, g: Table, what: str, **changes: Any) -> None:
+        """Changes to the ruleset's state, recorded for the moderator and the audit."""
+        g.emit(Resolved, to=MODERATOR, what=what, data=changes)
+
+    def flag(self, g: Table, seat: int, flag: str) -> None:
+        flags = list(g.state.x.flags)
+        flags[seat - 1] = _add(flags[seat - 1], flag)
+        self.set(g, flag, flags=flags)
+
+    def info(self, g: Table, key: str, value: Any, to: Any) -> None:
+        g.emit(Info, to=to, key=key, value=value)
+
+    def early(self, state: GameState) -> bool:
+        return state.options["early_close"]
+
+    # --- start and the pack ----------------------------------------------------------------------
+
+    def start(self, g: Table) -> None:
+        n = g.state.seats
+        deck = g.rng.shuffled(g.state.setup_roles)
+        if "thief" in deck[n:]:
+            i, j = deck.index("thief"), g.rng.below(n)
+            deck[i], deck[j] = deck[j], deck[i]
+        for seat, role in enumerate(deck[:n], 1):
+            g.emit(RoleDealt, to=(seat,), seat=seat, role=role)
+        self.set(g, "deal", flags=[[] for _ in range(n)], mark=[0] * n, spare=deck[n:])
+        self.tell_pack(g)
+        self.begin_night(g, 1)
+
+    def tell_pack(self, g: Table) -> None:
+        """The living wolves learn each other whenever someone new joins the pack."""
+        state = g.state
+        wolves = self.wolves(state)
+        if not any(w not in state.x.pack for w in wolves):
+            return
+        if len(wolves) > 1:
+            g.notice("wolves.partners", to=tuple(wolves), learn=dict.fromkeys(wolves, "werewolf"), seats=wolves)
+        else:
+            g.notice("wolves.alone", to=tuple(wolves))
+        self.set(g, "pack", pack=sorted(set(state.x.pack) | set(wolves)))
+
+    # --- the night -------------------------------------------------------------------------------
+
+    def begin_night(self, g: Table, night: int) -> None:
+        g.phase("night", night)
+        self.set(g, "dusk", blocked=0, block_told=False, attack=0, guarded=[], saved=False, poisoned=[], white=[],
+                 shield=[], raven=[])
+        self.next_night_step(g, None)
+
+    def plan(self, state: GameState) -> tuple[str, ...]:
+        return _plan(state.setup_roles, state.day == 1, state.day % 2 == 1)
+
+    def next_night_step(self, g: Table, after: str | None) -> None:
+        plan = self.plan(g.state)
+        for name in plan[0 if after is None else plan.index(after) + 1 :]:
+            prompts = self.prompts(g, name)
+            if prompts or not self.early(g.state):
+                early = self.early(g.state)
+                g.open_step("night." + name, "night_step_seconds", private=prompts, hold=not early, extend=False)
+                return
+            RESOLVE[name](self, g, {})  # a skipped step still resolves: the thief's forced card, the pack's kill
+        self.dawn(g)
+
+    def acts_in(self, state: GameState, seat: int, name: str) -> bool:
+        if name == "wolves":
+            return self.is_wolf(state, seat)
+        return name in self.role_of(state, seat).steps
+
+    def prompts(self, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
+        out = {}
+        for seat in g.state.living():
+            state = g.state
+            if not self.acts_in(state, seat, name):
+                continue
+            if seat == state.x.blocked:
+                if not state.x.block_told:
+                    g.notice("nightmare.blocked", to=(seat,))
+                    self.set(g, "blocked", block_told=True)
+                continue
+            if state.x.powerless and self.role_of(state, seat).special:
+                continue
+            own = PROMPTS[name](self, g, seat)
+            if own:
+                out[seat] = own
+        return out
+
+    def attack_decision(self, state: GameState, seat: int) -> Decision:
+        barred = tuple((s, "target_is_wolf") for s in self.wolves(state) if s != seat)
+        targets = tuple(s for s in state.living() if not self.is_wolf(state, s))
+        return Decision(kind="attack", targets=targets, barred=barred)
+
+    def others(self, state: GameState, seat: int) -> tuple[int, ...]:
+        return tuple(s for s in state.living() if s != seat)
+
+    def attack_target(self, g: Table, answers: dict[int, Action]) -> int:
+        state = g.state
+        picks = [a.target for a in answers.values() if a.kind == "attack" and a.target is not None]
+        if picks:
+            counts = Counter(picks)
+            top = max(counts.values())
+            return g.rng.choice(sorted(t for t, c in counts.items() if c == top))
+        legal = [s for s in state.living() if not self.is_wolf(state, s)]
+        return g.rng.choice(legal) if legal else 0
+
+    def on_close(self, g: Table) -> None:
+        step = g.state.step
+        if step.name.startswith("night."):
+            name = step.name[6:]
+            RESOLVE[name](self, g, step.answers)
+            self.next_night_step(g, name)
+        else:
+            getattr(self, "close_" + step.name)(g, step.answers)
+
+    def dawn(self, g: Table) -> None:
+        state, x = g.state, g.state.x
+        opt = state.options
+        g.phase("day", state.day)
+        deaths: dict[int, str] = {}
+        t = x.attack
+        if t and state.is_alive(t):
+            guarded, saved = t in x.guarded, x.saved
+            lives = (not opt["guard_and_save_kills"]) if guarded and saved else guarded or saved
+            if not lives and state.role(t) == "elder" and "life" not in x.flags[t - 1]:
+                self.flag(g, t, "life")
+                lives = True
+            if not lives:
+                deaths[t] = "attack"
+        for w in x.white:
+            if w not in x.shield:
+                deaths.setdefault(w, "white_wolf")
+        for p in x.poisoned:
+            if not (self.is_wolf(state, p) and p in x.shield):
+                deaths.setdefault(p, "poison")
+        self.set(g, "dawn", resume="day", attack=t, deaths=[[s, c] for s, c in sorted(deaths.items())])
+        if not deaths:
+            g.notice("morning.none")
+            self.run_queue(g)
+            return
+        words = sorted(deaths) if state.day == 1 and opt["last_words"] != "none" else []
+        if not self.die(g, deaths, "morning", words):
+            self.run_queue(g)
+
+    # --- deaths ----------------------------------------------------------------------------------
+
+    def closure(self, state: GameState, deaths: dict[int, str]) -> dict[int, str]:
+        """Heartbreak and the charm, until nobody more dies with the dead."""
+        out = dict(deaths)
+        lovers, mark = state.x.lovers, state.x.mark
+        changed = True
+        while changed:
+            changed = False
+            for seat in sorted(out):
+                follow = []
+                if seat in lovers:
+                    follow.append((lovers[0] + lovers[1] - seat, "heartbreak"))
+                if state.role(seat) == "wolf_beauty" and mark[seat - 1]:
+                    follow.append((mark[seat - 1], "charm"))
+                for other, cause in follow:
+                    if state.is_alive(other) and other not in out:
+                        out[other] = cause
+                        changed = True
+        return out
+
+    def can_shoot(self, state: GameState, seat: int, cause: str) -> bool:
+        role = self.role_of(state, seat)
+        return cause in role.shoots and not (state.x.powerless and role.special)
+
+    def die(self, g: Table, deaths: dict[int, str], when: str, words: list[int]) -> bool:
+        """Kill, then queue what the dead may still do: last words, shots, the badge. True: the game ended."""
+        state = g.state
+        deaths = self.closure(state, deaths)
+        g.kill(deaths, when)
+        self.turn_apostles(g)
+        if self.check_win(g):
+            return True
+        tasks: list[list[Any]] = []
+        if words:
+            tasks.append(["words", words])
+        blocked = state.x.blocked if when == "morning" else 0  # the nightmare's block lasts the whole night
+        tasks.append(["shot", [s for s, c in sorted(deaths.items()) if s != blocked and self.can_shoot(state, s, c)]])
+        if state.x.sheriff in deaths:
+            tasks.append(["badge", [state.x.sheriff]])
+        self.set(g, "dying", queue=tasks + g.state.x.queue)
+        return False
+
+    def turn_apostles(self, g: Table) -> None:
+        state = g.state
+        waiting = [s for s in state.living() if state.role(s) == "blood_moon" and not self.is_wolf(state, s)]
+        if waiting and not self.wolves(state):
+            for seat in waiting:
+                self.flag(g, seat, "turned")
+                g.notice("apostle.turned", to=(seat,))
+            self.tell_pack(g)
+
+    def run_queue(self, g: Table) -> None:
+        while g.state.x.queue:
+            (kind, seats), rest = g.state.x.queue[0], g.state.x.queue[1:]
+            self.set(g, "next", queue=rest)
+            state = g.state
+            if kind == "words":
+                words = Decision(kind="last_words", text=state.options["speech_max_chars"], optional=True)
+                g.open_step("last_words", "last_words_seconds", seats=seats, decisions=(words,))
+                return
+            if kind == "shot" and (seats or not self.early(state)):
+                shoot = (Decision(kind="shoot", targets=tuple(state.living()), optional=True),)
+                early = self.early(state)
+                g.open_step("shot", "shot_seconds", private=dict.fromkeys(seats, shoot), hold=not early, extend=False)
+                return
+            if kind == "badge" and state.x.sheriff == seats[0]:
+                badge = Decision(kind="badge", targets=tuple(state.living()), optional=True)
+                g.open_step("badge", "badge_seconds", seats=seats, decisions=(badge,))
+                return
+        self.resume(g)
+
+    def resume(self, g: Table) -> None:
+        state = g.state
+        after = state.x.resume  # set by whatever began the dying: the morning, a duel, an exile
+        if after == "day":
+            if state.day == 1:
+                self.open_candidacy(g)
+            else:
+                self.discuss(g)
+        elif after == "prevote":
+            self.pre_vote(g)
+        else:
+            self.begin_night(g, state.day + 1)
+
+    def close_last_words(self, g: Table, answers: dict[int, Action]) -> None:
+        self.run_queue(g)
+
+    def close_speech(self, g: Table, answers: dict[int, Action]) -> None:
+        self.next_speech(g)
+
+    def close_shot(self, g: Table, answers: dict[int, Action]) -> None:
+        state = g.state
+        victims: dict[int, str] = {}
+        for seat, a in sorted(answers.items()):
+            if a.kind == "shoot" and a.target is not None and state.is_alive(a.target):
+                cause = "hunter_shot" if state.role(seat) == "huntsman" else "wolf_shot"
+                victims.setdefault(a.target, cause)
+        if victims:
+            self.set(g, "shots", shots=[[s, c] for s, c in sorted(victims.items())])
+            if self.die(g, victims, "day", []):
+                return
+        self.run_queue(g)
+
+    def close_badge(self, g: Table, answers: dict[int, Action]) -> None:
+        state = g.state
+        a = answers.get(state.x.sheriff)
+        heir = a.target if a is not None and a.target is not None and state.is_alive(a.target) else 0
+        self.badge(g, heir, "badge.passed", "badge.torn")
+        self.run_queue(g)
+
+    def badge(self, g: Table, seat: int, given: str, gone: str) -> None:
+        """The badge goes to `seat` (0: nobody), announced with the notice `given` or `gone`."""
+        self.set(g, "sheriff", sheriff=seat)
+        self.info(g, "sheriff", seat or None, PUBLIC)
+        if seat:
+            g.notice(given, seat=seat)
+        else:
+            g.notice(gone)
+
+    # --- the sheriff -----------------------------------------------------------------------------
+
+    def open_candidacy(self, g: Table) -> None:
+        stand = Decision(kind="stand", options=("stand", "pass"))
+        g.open_step("candidacy", "candidacy_seconds", seats=g.state.living(), decisions=(stand,))
+
+    def close_candidacy(self, g: Table, answers: dict[int, Action]) -> None:
+        candidates = [s for s, a in sorted(answers.items()) if a.kind == "stand" and a.option == "stand"]
+        g.notice("sheriff.candidates", seats=candidates)
+        self.set(g, "candidates", candidates=candidates, stood=candidates)
+        self.info(g, "candidates", candidates, PUBLIC)
+        if len(candidates) < 2:
+            self.elect(g, candidates[0] if candidates else 0)
+            return
+        self.speeches(g, "campaign", candidates)
+
+    def speeches(self, g: Table, stage: str, seats: list[int]) -> None:
+        self.set(g, "stage", stage=stage)
+        g.emit(SpeakingOrder, seats=tuple(seats), rounds=1)
+        self.next_speech(g)
+
+    def speeches_done(self, g: Table) -> None:
+        stage = g.state.x.stage
+        if stage == "campaign" and g.state.options["sheriff_rules"] == "standard":
+            stay = Decision(kind="withdraw", options=("stay", "withdraw"))
+            g.open_step("withdraw", "withdraw_seconds", seats=g.state.x.candidates, decisions=(stay,))
+        elif stage in ("campaign", "sheriff_pk"):
+            self.sheriff_vote(g, 1 if stage == "campaign" else 2)
+        elif stage == "exile_pk":
+            self.exile_vote(g, 2, g.state.x.candidates)
+        else:
+            self.after_discussion(g)
+
+    def close_withdraw(self, g: Table, answers: dict[int, Action]) -> None:
+        out = [s for s, a in sorted(answers.items()) if a.kind == "withdraw" and a.option == "withdraw"]
+        stay = [s for s in g.state.x.candidates if s not in out]
+        if out:
+            g.notice("sheriff.withdrawn", seats=out)
+        self.set(g, "candidates", candidates=stay)
+        if len(stay) < 2:
+            self.elect(g, stay[0] if stay else 0)
+        else:
+            self.sheriff_vote(g, 1)
+
+    def sheriff_vote(self, g: Table, rnd: int) -> None:
+        state = g.state
+        voters = state.living()
+        if state.options["sheriff_rules"] == "standard":
+            voters = [s for s in voters if s not in state.x.stood]
+        if not voters:
+            self.elect(g, 0)
+            return
+        self.set(g, "round", round=rnd)
+        ballot = Decision(kind="vote", targets=tuple(state.x.candidates), optional=True)
+        g.open_step("sheriff_vote", "vote_seconds", seats=voters, decisions=(ballot,))
+
+    def close_sheriff_vote(self, g: Table, answers: dict[int, Action]) -> None:
+        leaders = self.count(g, "sheriff", answers, {})
+        if len(leaders) == 1:
+            self.elect(g, leaders[0])
+        elif len(leaders) > 1 and g.state.x.round == 1:
+            g.notice("vote.runoff", seats=leaders)
+            self.set(g, "candidates", candidates=leaders)
+            self.speeches(g, "sheriff_pk", leaders)
+        else:
+            self.elect(g, 0)
+
+    def elect(self, g: Table, seat: int) -> None:
+        self.badge(g, seat, "sheriff.elected", "sheriff.none")
+        self.discuss(g)
+
+    # --- the day ---------------------------------------------------------------------------------
+
+    def first_speaker(self, g: Table) -> int:
+        seat = super().first_speaker(g)  # yesterday's first speaker may since have died in a duel or by a shot
+        return seat if g.state.is_alive(seat) else next_living(g.state, seat)
+
+    def discuss(self, g: Table) -> None:
+        self.set(g, "stage", stage="discussion")
+        self.begin_discussion(g)
+
+    def after_discussion(self, g: Table) -> None:
+        state = g.state
+        if "knight" not in state.setup_roles:
+            self.pre_vote(g)
+            return
+        prompts = {}
+        for seat in state.living():
+            if state.role(seat) == "knight" and "duel" not in state.x.flags[seat - 1] and not state.x.powerless:
+                prompts[seat] = (Decision(kind="duel", targets=self.others(state, seat), optional=True),)
+        if not prompts and self.early(state):
+            self.pre_vote(g)
+            return
+        g.open_step("duel", "duel_seconds", private=prompts, hold=not self.early(state), extend=False)
+
+    def close_duel(self, g: Table, answers: dict[int, Action]) -> None:
+        deaths: dict[int, str] = {}
+        for seat, a in sorted(answers.items()):
+            if a.kind == "duel" and a.target is not None and not deaths:
+                self.flag(g, seat, "duel")
+                g.notice("knight.duel", learn={seat: "knight"}, seat=seat, target=a.target)
+                deaths[a.target if self.is_wolf(g.state, a.target) else seat] = "duel"
+        if not deaths:
+            self.pre_vote(g)
+            return
+        self.set(g, "duel", resume="prevote")
+        if not self.die(g, deaths, "day", []):
+            self.run_queue(g)
+
+    def pre_vote(self, g: Table) -> None:
+        state = g.state
+        if state.options["impeachment"] and state.x.sheriff and state.day >= 2:
+            choice = Decision(kind="impeach", options=("keep", "impeach"))
+            g.open_step("impeach", "impeach_seconds", seats=state.living(), decisions=(choice,))
+        else:
+            self.exile_vote(g, 1, [])
+
+    def close_impeach(self, g: Table, answers: dict[int, Action]) -> None:
+        state = g.state
+        ayes = sum(a.option == "impeach" for a in answers.values())
+        g.notice("impeach.tally", count=ayes)
+        if 2 * ayes > len(state.living()):
+            self.badge(g, 0, "", "sheriff.impeached")
+        self.exile_vote(g, 1, [])
+
+    def exile_vote(self, g: Table, rnd: int, tied: list[int]) -> None:
+        state = g.state
+        voters = [s for s in state.living() if s not in state.x.no_vote and s not in tied]
+        self.set(g, "round", round=rnd, candidates=tied)
+        if not voters:
+            g.notice("vote.none")
+            self.begin_night(g, state.day + 1)
+            return
+        ballot = Decision(kind="vote", targets=tuple(tied or state.living()), optional=True)
+        g.open_step("exile_vote", "vote_seconds", seats=voters, decisions=(ballot,))
+
+    def count(self, g: Table, vote: str, answers: dict[int, Action], extra: dict[int, float]) -> list[int]:
+        """Tally a ballot (the sheriff's vote counts 1.5), announce it, and return the leaders."""
+        state = g.state
+        ballots = {s: a.target for s, a in sorted(answers.items()) if a.kind == "vote"}
+        tally: dict[int, float] = dict(extra)
+        for voter, target in ballots.items():
+            if target is not None:
+                tally[target] = tally.get(target, 0.0) + (1.5 if voter == state.x.sheriff and vote == "exile" else 1.0)
+        top = max(tally.values(), default=0.0)
+        leaders = sorted(t for t, c in tally.items() if c == top) if top else []
+        g.emit(
+            VoteResult,
+            vote=vote,
+            tally={t: c for t, c in sorted(tally.items())},
+            ballots=ballots,
+            chosen=leaders[0] if len(leaders) == 1 else None,
+            tied=tuple(leaders) if len(leaders) > 1 else (),
+        )
+        return leaders
+
+    def close_exile_vote(self, g: Table, answers: dict[int, Action]) -> None:
+        state = g.state
+        targets = state.x.candidates or state.living()
+        marked = {t: 1.0 for t in state.x.raven if t in targets and state.is_alive(t)}
+        leaders = self.count(g, "exile", answers, marked)
+        if len(leaders) == 1:
+            self.exile(g, leaders[0])
+        elif len(leaders) > 1 and state.x.round == 1 and state.options["exile_tie"] == "pk":
+            g.notice("vote.runoff", seats=leaders)
+            self.set(g, "candidates", candidates=leaders)
+            self.speeches(g, "exile_pk", leaders)
+        else:
+            g.notice("vote.none")
+            self.begin_night(g, state.day + 1)
+
+    def exile(self, g: Table, seat: int) -> None:
+        state = g.state
+        role = state.role(seat)
+        if role == "idiot" and seat not in state.x.no_vote and not state.x.powerless:
+            g.notice("idiot.revealed", learn={seat: "idiot"}, seat=seat)
+            self.set(g, "idiot", no_vote=[*state.x.no_vote, seat])
+            self.info(g, "no_vote", [*state.x.no_vote, seat], PUBLIC)
+            self.begin_night(g, state.day + 1)
+            return
+        if role == "elder" and not state.x.powerless:
+            g.notice("elder.penalty", learn={seat: "elder"}, seat=seat)
+            self.set(g, "penalty", powerless=True)
+        self.set(g, "exile", resume="night")
+        words = [seat] if state.options["last_words"] != "none" else []
+        if not self.die(g, {seat: "exile"}, "execution", words):
+            self.run_queue(g)
+
+    # --- the end ---------------------------------------------------------------------------------
+
+    def check_win(self, g: Table) -> bool:
+        state = g.state
+        living = state.living()
+        lovers = state.x.lovers
+        mixed = self.mixed(state)
+        if lovers and sorted(living) == sorted(lovers):
+            winners = [*lovers, state.x.cupid] if mixed and state.x.cupid else lovers
+            g.end("mixed_lovers" if mixed else "lovers", winners, ("lovers",))
+            return True
+        wolves = len(self.wolves(state))
+        if wolves and wolves >= len(living) - wolves:
+            team = "wolves"
+        elif not wolves and not any(state.role(s) == "blood_moon" for s in living):
+            team = "village"
+        else:
+            return False
+        left_out = [*lovers, state.x.cupid] if mixed else []
+        winners = [s for s in range(1, state.seats + 1) if self.role_of(state, s).team == team and s not in left_out]
+        g.end(team, winners, (team,))
+        return True
+
+    # --- the engine's other hooks ----------------------------------------------------------------
+
+    def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
+        if action.kind == "duel":
+            return PUBLIC
+        return super().audience(state, seat, action)
+
+    def evolve(self, state: GameState, event: Event) -> GameState:
+        handler = _EVOLVE.get(type(event))
+        return handler(self, state, event) if handler else state
+
+
+def _on_set(rs: Langrensha, state: GameState, e: Resolved) -> GameState:
+    changes = {k: v for k, v in e.data.items() if k in _FIELDS}
+    return replace(state, x=replace(state.x, **changes)) if changes else state
+
+
+_EVOLVE = {**WEREWOLF_EVOLVE, GameCreated: lambda rs, s, e: replace(s, x=LState()), Resolved: _on_set}
+
+
+@lru_cache(maxsize=512)
+def _plan(setup: tuple[str, ...], first: bool, odd: bool) -> tuple[str, ...]:
+    names = {name for role in set(setup) for name in ROLES[role].steps}
+    order = list(NIGHT)
+    tonight = {"all": True, "first": first, "odd": odd}
+    steps = [n for n in names if tonight[NIGHT[n].nights]]
+    return tuple(sorted(steps, key=lambda n: (-NIGHT[n].priority, order.index(n))))
+
+
+class Info(Event, frozen=True, kw_only=True, tag="lrs_info"):
+    """A fact for the readers' views (`View.private[key]`): the thief's cards, the witch's target, the sheriff."""
+
+    key: str
+    value: Any = None
+
+
+# --- night steps: one prompt and one resolve function each ------------------------------------------
+
+
+def _p_cupid(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    living = tuple(g.state.living())
+    return (Decision(kind="link", targets=living, self_ok=True, count=2),) if len(living) >= 2 else ()
+
+
+def _r_cupid(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    state = g.state
+    for seat, a in sorted(answers.items()):
+        if a.kind == "link" and not state.x.lovers:
+            lovers = sorted(a.targets)
+            rs.set(g, "lovers", lovers=lovers, cupid=seat)
+            for me, other in (lovers, lovers[::-1]):
+                role = state.role(other)
+                g.notice("lovers.partner", to=(me,), learn={other: role}, target=other, role=role)
+                rs.info(g, "lover", [other, role], (me,))
+
+
+def _p_magician(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    state = g.state
+    if "swap" in state.x.flags[seat - 1] or len(state.living()) < 2:
+        return ()
+    return (Decision(kind="swap", targets=tuple(state.living()), self_ok=True, count=2), Decision(kind="skip"))
+
+
+def _r_magician(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    for seat, a in sorted(answers.items()):
+        if a.kind != "swap":
+            continue
+        rs.flag(g, seat, "swap")
+        state = g.state
+        a1, b1 = a.targets
+        flags, mark = list(state.x.flags), list(state.x.mark)
+        flags[a1 - 1], flags[b1 - 1] = flags[b1 - 1], flags[a1 - 1]
+        mark[a1 - 1], mark[b1 - 1] = mark[b1 - 1], mark[a1 - 1]
+        ra, rb = state.role(a1), state.role(b1)
+        rs.set(g, "swap", swapped=[a1, b1], flags=flags, mark=mark)
+        g.change_role(a1, rb)
+        g.change_role(b1, ra)
+        rs.tell_pack(g)
+        return
+
+
+def _p_nightmare(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    return (Decision(kind="block", targets=rs.others(g.state, seat), optional=True),)
+
+
+def _r_nightmare(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    for a in answers.values():
+        if a.kind == "block" and a.target is not None:
+            rs.set(g, "block", blocked=a.target)
+
+
+def _thief_forced(spare: list[str]) -> bool:
+    return all(ROLES[c].team == "wolves" for c in spare)
+
+
+def _p_thief(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    spare = g.state.x.spare
+    g.notice("thief.cards", to=(seat,), role=spare[0], label=spare[1])
+    rs.info(g, "spare_cards", list(spare), (seat,))
+    options = tuple(dict.fromkeys(spare if _thief_forced(spare) else (*spare, V)))
+    return (Decision(kind="pick", options=options),)
+
+
+def _r_thief(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    state = g.state
+    for seat in state.living():
+        if state.role(seat) != "thief":
+            continue
+        a = answers.get(seat)
+        choice = a.option if a is not None and a.kind == "pick" else None
+        if choice is None:
+            choice = g.rng.choice(state.x.spare) if _thief_forced(state.x.spare) else V
+        rs.set(g, "thief", picked=choice)
+        g.change_role(seat, choice)
+    rs.tell_pack(g)
+
+
+def _p_guard(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    state = g.state
+    last = state.x.mark[seat - 1]
+    self_ok = state.options["guard_self"] == "any" or state.day == 1
+    targets = tuple(s for s in state.living() if s != last and (s != seat or self_ok))
+    barred = ((last, "consecutive_guard"),) if last and state.is_alive(last) else ()
+    return (Decision(kind="guard", targets=targets, barred=barred, self_ok=self_ok, optional=True),)
+
+
+def _r_guard(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    state = g.state
+    mark, guarded = list(state.x.mark), []
+    for seat in state.living():
+        if state.role(seat) == "guard":
+            a = answers.get(seat)
+            target = a.target if a is not None and a.kind == "guard" and a.target is not None else 0
+            mark[seat - 1] = target
+            if target:
+                guarded.append(target)
+    rs.set(g, "guard", mark=mark, guarded=guarded)
+
+
+def _p_guardian_wolf(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    return (Decision(kind="shield", targets=tuple(rs.wolves(g.state)), self_ok=True, optional=True),)
+
+
+def _r_guardian_wolf(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    shield = sorted({a.target for a in answers.values() if a.kind == "shield" and a.target is not None})
+    rs.set(g, "shield", shield=shield)
+
+
+def _p_wolves(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    state = g.state
+    own = (rs.attack_decision(state, seat),)
+    if rs.may_whisper(state):
+        own += (Decision(kind="whisper", text=state.options["speech_max_chars"], repeatable=True),)
+    return own
+
+
+def _r_wolves(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    rs.set(g, "attack", attack=rs.attack_target(g, answers))
+
+
+def _p_charm(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    if "charm" in g.state.x.flags[seat - 1]:
+        return ()
+    return (Decision(kind="charm", targets=rs.others(g.state, seat), optional=True),)
+
+
+def _r_charm(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    for seat, a in sorted(answers.items()):
+        if a.kind == "charm" and a.target is not None:
+            rs.flag(g, seat, "charm")
+            mark = list(g.state.x.mark)
+            mark[seat - 1] = a.target
+            rs.set(g, "charmed", mark=mark)
+            rs.info(g, "charmed", a.target, (seat,))
+
+
+def _p_white_wolf(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    others = tuple(w for w in rs.wolves(g.state) if w != seat)
+    return (Decision(kind="white_kill", targets=others, optional=True),) if others else ()
+
+
+def _r_white_wolf(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    white = sorted({a.target for a in answers.values() if a.kind == "white_kill" and a.target is not None})
+    rs.set(g, "white", white=white)
+
+
+def _p_witch(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    state = g.state
+    spent = state.x.flags[seat - 1]
+    antidote, poison = "antidote" not in spent, "poison" not in spent
+    target = state.x.attack if state.options["witch_sees_target"] == "always" or antidote else 0
+    rs.info(g, "potions", [p for p, left in (("antidote", antidote), ("poison", poison)) if left], (seat,))
+    if target:
+        g.notice("witch.target", to=(seat,), target=target)
+        rs.info(g, "wolf_target", target, (seat,))
+    own: tuple[Decision, ...] = ()
+    self_save = state.options["witch_self_save"]
+    may_save_self = self_save == "always" or (self_save == "first_night" and state.day == 1)
+    if antidote and target and (target != seat or may_save_self):
+        own += (Decision(kind="save"),)
+    if poison:
+        own += (Decision(kind="poison", targets=rs.others(state, seat)),)
+    return (*own, Decision(kind="skip")) if own else ()
+
+
+def _r_witch(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    for seat, a in sorted(answers.items()):
+        if a.kind == "save":
+            rs.flag(g, seat, "antidote")
+            rs.set(g, "save", saved=True)
+        elif a.kind == "poison" and a.target is not None:
+            rs.flag(g, seat, "poison")
+            rs.set(g, "poison", poisoned=_add(g.state.x.poisoned, a.target))
+
+
+def _p_seer(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    return (Decision(kind="divine", targets=rs.others(g.state, seat), optional=True),)
+
+
+def _r_seer(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    for seat, a in sorted(answers.items()):
+        if a.kind == "divine" and a.target is not None:
+            label = rs.seers_label(g.state, a.target)
+            g.notice("seer.result", to=(seat,), learn={a.target: label}, target=a.target, label=label)
+
+
+def _p_graveyard(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    state = g.state
+    dead = tuple(s for s in range(1, state.seats + 1) if not state.is_alive(s))
+    return (Decision(kind="inspect", targets=dead, dead_ok=True, optional=True),) if dead else ()
+
+
+def _r_graveyard(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    for seat, a in sorted(answers.items()):
+        if a.kind == "inspect" and a.target is not None:
+            role = g.state.role(a.target)
+            g.notice("graveyard.result", to=(seat,), learn={a.target: role}, target=a.target, role=role)
+
+
+def _p_raven(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
+    return (Decision(kind="mark", targets=rs.others(g.state, seat), optional=True),)
+
+
+def _r_raven(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
+    marked = sorted({a.target for a in answers.values() if a.kind == "mark" and a.target is not None})
+    rs.set(g, "raven", raven=marked)
+
+
+PROMPTS = {name: globals()["_p_" + name] for name in NIGHT}
+RESOLVE = {name: globals()["_r_" + name] for name in NIGHT}
+
+LANGRENSHA = Langrensha()
+
+
+def _m(ja: str, hans: str, hant: str, en: str) -> dict[str, str]:
+    return {"ja": ja, "zh-Hans": hans, "zh-Hant": hant, "en": en}
+
+
+register(
+    {
+        "role.alpha_wolf": _m("狼王", "狼王", "狼王", "alpha wolf"),
+        "role.white_wolf": _m("白狼王", "白狼王", "白狼王", "white wolf king"),
+        "role.wolf_beauty": _m("狼美人", "狼美人", "狼美人", "wolf beauty"),
+        "role.guardian_wolf": _m("守護狼", "守卫狼", "守衛狼", "guardian wolf"),
+        "role.hidden_wolf": _m("隠れ狼", "隐狼", "隱狼", "hidden wolf"),
+        "role.blood_moon": _m("血月の使徒", "血月使徒", "血月使徒", "blood moon apostle"),
+        "role.nightmare": _m("悪夢狼", "梦魇狼", "夢魘狼", "nightmare wolf"),
+        "role.witch": _m("魔女", "女巫", "女巫", "witch"),
+        "role.huntsman": _m("ハンター", "猎人", "獵人", "hunter"),
+        "role.guard": _m("守衛", "守卫", "守衛", "guard"),
+        "role.idiot": _m("白痴", "白痴", "白痴", "idiot"),
+        "role.elder": _m("長老", "长老", "長老", "elder"),
+        "role.knight": _m("騎士", "骑士", "騎士", "knight"),
+        "role.magician": _m("魔術師", "魔术师", "魔術師", "magician"),
+        "role.cupid": _m("キューピッド", "丘比特", "丘比特", "cupid"),
+        "role.raven": _m("カラス", "乌鸦", "烏鴉", "raven"),
+        "role.graveyard_keeper": _m("墓守", "守墓人", "守墓人", "graveyard keeper"),
+        "role.thief": _m("盗賊", "盗贼", "盜賊", "thief"),
+        "team.lovers": _m("恋人陣営", "恋人阵营", "戀人陣營", "the lovers"),
+        "team.neutral": _m("中立", "中立", "中立", "neutral"),
+        "label.good": _m("村人側", "好人", "好人", "good"),
+        "died.day": _m("{seats}さんが死亡しました。", "{seats}死亡。", "{seats}死亡。", "{seats} died."),
+        "nightmare.blocked": _m(
+            "今夜、あなたの能力は封じられています。", "今晚你的技能被封锁了。", "今晚你的技能被封鎖了。",
+            "Your ability is blocked tonight.",
+        ),
+        "thief.cards": _m(
+            "残りのカードは【{role}】と【{label}】です。", "剩余的两张牌是【{role}】和【{label}】。",
+            "剩餘的兩張牌是【{role}】和【{label}】。", "The two spare cards are {role} and {label}.",
+        ),
+        "witch.target": _m(
+            "今夜、人狼に襲われたのは{target}さんです。", "今晚被狼人袭击的是{target}。", "今晚被狼人襲擊的是{target}。",
+            "Tonight the wolves attacked {target}.",
+        ),
+        "lovers.partner": _m(
+            "あなたは{target}さん（{role}）と恋人になりました。", "你与{target}（{role}）成为了恋人。",
+            "你與{target}（{role}）成為了戀人。", "You and {target} ({role}) are lovers.",
+        ),
+        "graveyard.result": _m(
+            "{target}さんの役職は【{role}】でした。", "{target}的身份是【{role}】。", "{target}的身分是【{role}】。",
+            "{target} was {role}.",
+        ),
+        "apostle.turned": _m(
+            "他の人狼が全滅しました。あなたは人狼になりました。", "其他狼人已全部出局，你变成了狼人。",
+            "其他狼人已全部出局，你變成了狼人。", "Every other wolf is dead: you are now a werewolf.",
+        ),
+        "sheriff.candidates": _m(
+            "警長候補: {seats}", "警长竞选者：{seats}", "警長競選者：{seats}", "Running for sheriff: {seats}",
+        ),
+        "sheriff.none": _m("警長はいません。", "本局没有警长。", "本局沒有警長。", "There is no sheriff."),
+        "sheriff.elected": _m("{seat}さんが警長になりました。", "{seat}当选警长。", "{seat}當選警長。", "{seat} is the sheriff."),
+        "sheriff.withdrawn": _m("{seats}さんが立候補を取り下げました。", "{seats}退水。", "{seats}退水。", "{seats} withdrew."),
+        "badge.passed": _m("警長バッジは{seat}さんに渡りました。", "警徽移交给{seat}。", "警徽移交給{seat}。", "The badge passes to {seat}."),
+        "badge.torn": _m("警長バッジは破かれました。", "警徽被撕毁。", "警徽被撕毀。", "The badge is torn."),
+        "impeach.tally": _m("弾劾に{count}票。", "弹劾票数：{count}。", "彈劾票數：{count}。", "{count} votes to impeach."),
+        "sheriff.impeached": _m("警長は弾劾されました。", "警长被弹劾。", "警長被彈劾。", "The sheriff is impeached."),
+        "idiot.revealed": _m(
+            "{seat}さんは白痴です。生き残りますが投票権を失います。", "{seat}是白痴，免于出局但失去投票权。",
+            "{seat}是白痴，免於出局但失去投票權。", "{seat} is the idiot: survives, but loses the vote.",
+        ),
+        "elder.penalty": _m(
+            "追放された{seat}さんは長老でした。村の能力者は能力を失います。", "被放逐的{seat}是长老，所有神职失去技能。",
+            "被放逐的{seat}是長老，所有神職失去技能。", "{seat}, exiled, was the elder: the village's powers are lost.",
+        ),
+        "knight.duel": _m(
+            "騎士{seat}さんが{target}さんに決闘を挑みました。", "骑士{seat}向{target}发起决斗。",
+            "騎士{seat}向{target}發起決鬥。", "The knight {seat} duels {target}.",
+        ),
+    }
+)
