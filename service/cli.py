@@ -145,9 +145,9 @@ def play(client: Any, ruleset: str, preset: str | None = None, players: int | No
 
     say("reveal:")
     for seat, name in enumerate(final["names"], 1):
-        role = final["roles"].get(str(seat), "?")
+        role = final["roles"].get(str(seat)) or ""  # a card game may deal no roles
         alive = "alive" if final["alive"][seat - 1] else "dead"
-        say(f"  {seat:2} {name:8} {role_name(role, lang):12} {alive}")
+        say(f"  {seat:2} {name:8} {role_name(role, lang) if role else '-':12} {alive}")
     winners = [final["names"][s - 1] for s in final["winners"]]
     say(f"result: {final['result']}; winners: {', '.join(winners) or 'none'} ({actions} actions)")
     check = client.get(f"/games/{gid}/audit/verify").json()
