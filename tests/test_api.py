@@ -8,7 +8,6 @@ import time
 import uuid
 
 import msgspec
-import pytest
 
 from domain.violations import known_codes
 from projections.view import View
