@@ -1,0 +1,257 @@
+"""`grimoire`: serve, demo, verify, replay, openapi."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import socket
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+ROOT = Path(__file__).resolve().parent.parent
+OPENAPI = ROOT / "openapi" / "openapi.json"
+
+
+def openapi_document() -> str:
+    from service.app import create_app
+
+    schema = create_app().openapi_schema.to_schema()
+    return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def cmd_openapi(args: argparse.Namespace) -> int:
+    text = openapi_document()
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"wrote {args.output}")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from service.app import Settings, create_app
+
+    url = args.database_url or os.environ.get("GRIMOIRE_DATABASE_URL") or "grimoire.db"
+    app = create_app(Settings(database_url=url))
+    shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
+    where = "PostgreSQL" if url.startswith("postgres") else f"SQLite file {os.path.abspath(url)}"
+    print(f"Grimoire API:  http://{shown}:{args.port}/", flush=True)
+    print(f"API docs:      http://{shown}:{args.port}/docs", flush=True)
+    print(f"Event store:   {where}", flush=True)
+    # keep-alive longer than clients idle between long-polls, so a reused connection is not closed under them
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False, timeout_keep_alive=75)
+    return 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(database_url: str) -> tuple[str, Any]:
+    """A server in this process (a background thread) on a free port."""
+    import uvicorn
+
+    from service.app import Settings, create_app
+
+    port = free_port()
+    app = create_app(Settings(database_url=database_url, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False,
+                                           timeout_keep_alive=75))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    return f"http://127.0.0.1:{port}", server
+
+
+def pick_preset(rs: dict, preset: str | None, players: int | None) -> tuple[str | None, int]:
+    presets = rs["preset_seats"]
+    if preset:
+        if preset not in presets:
+            raise SystemExit(f"unknown preset {preset}; {rs['id']} has {', '.join(presets)}")
+        return preset, presets[preset]
+    for name, seats in presets.items():
+        if players is None or seats == players:
+            return name, seats
+    raise SystemExit(f"{rs['id']} has no preset for {players} players: {', '.join(presets)}")
+
+
+def play(client: Any, ruleset: str, preset: str | None = None, players: int | None = None, seed: int = 0,
+         lang: str = "en", out: Any = None, time_scale: float = 0.01, max_steps: int = 20000) -> dict:
+    """Play a whole game through the HTTP API with random-legal bots; returns the final spectator view."""
+    from projections.view import View
+    from service.bots import owed_action
+
+    say = (lambda line: print(line, file=out, flush=True)) if out else (lambda line: None)
+    rng = random.Random(seed)
+    r = client.get(f"/rulesets/{ruleset}", params={"lang": lang})
+    if r.status_code != 200:
+        raise SystemExit(f"unknown ruleset {ruleset}")
+    rs = r.json()
+    preset, seats = pick_preset(rs, preset, players)
+    names = [f"Bot{i}" for i in range(1, seats + 1)]
+    r = client.post("/games", json={"ruleset": ruleset, "preset": preset, "names": names, "lang": lang,
+                                    "options": {"time_scale": time_scale}})
+    if r.status_code != 201:
+        raise SystemExit(f"create failed: {r.text}")
+    game = r.json()
+    gid = game["game_id"]
+    host = {"Authorization": "Bearer " + game["host_token"]}
+    seat_auth = {s["seat"]: {"Authorization": "Bearer " + s["token"]} for s in game["seats"]}
+    say(f"game {gid}: {rs['name']}, preset {preset}, {seats} players")
+    assert client.post(f"/games/{gid}/start", headers=host).status_code == 200
+    cursor = 0
+    actions = 0
+    for _ in range(max_steps):
+        feed = client.get(f"/games/{gid}/events", params={"after": cursor, "limit": 500, "lang": lang}).json()
+        for item in feed["events"]:
+            if item["text"] and item["type"] != "act":
+                say(f"  {item['text']}")
+        cursor = feed["next"]
+        if feed["status"] == "ended" and not feed["more"]:
+            break
+        acted = False
+        for seat, auth in seat_auth.items():
+            view = msgspec.convert(client.get(f"/games/{gid}/view", headers=auth).json()["view"], View, strict=False)
+            action = owed_action(view, rng)
+            if action is None:
+                continue
+            body = msgspec.to_builtins(action)
+            r = client.post(f"/games/{gid}/actions", json=body, headers={**auth, "Idempotency-Key": uuid.uuid4().hex})
+            if r.status_code == 200:
+                actions += 1
+                acted = True
+        if not acted:
+            client.post(f"/games/{gid}/deadline", headers=host)
+    final = client.get(f"/games/{gid}/view", params={"lang": lang}).json()["view"]
+    from domain.messages import role_name
+
+    say("reveal:")
+    for seat, name in enumerate(final["names"], 1):
+        role = final["roles"].get(str(seat)) or ""  # a card game may deal no roles
+        alive = "alive" if final["alive"][seat - 1] else "dead"
+        say(f"  {seat:2} {name:8} {role_name(role, lang) if role else '-':12} {alive}")
+    winners = [final["names"][s - 1] for s in final["winners"]]
+    say(f"result: {final['result']}; winners: {', '.join(winners) or 'none'} ({actions} actions)")
+    check = client.get(f"/games/{gid}/audit/verify").json()
+    say(f"audit: {'verified' if check['ok'] else 'FAILED ' + '; '.join(check['problems'])}")
+    return {"game_id": gid, "view": final, "audit": check, "actions": actions}
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    import httpx
+
+    server = None
+    url = args.url
+    if url is None:
+        db = os.path.join(tempfile.mkdtemp(prefix="grimoire-demo-"), "demo.db")
+        url, server = start_server(args.database_url or db)
+        print(f"started a server at {url} (docs: {url}/docs)")
+    try:
+        with httpx.Client(base_url=url, timeout=60) as client:
+            result = play(client, args.ruleset, args.preset, args.players, args.seed, args.lang, sys.stdout,
+                          args.time_scale)
+    finally:
+        if server is not None:
+            server.should_exit = True
+    return 0 if result["audit"]["ok"] else 1
+
+
+def _store(args: argparse.Namespace) -> Any:
+    from service.store import Store
+
+    return Store(args.database_url)
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from service.app import check_stored
+
+    store = _store(args)
+    try:
+        report = check_stored(store, uuid.UUID(args.game_id))
+    finally:
+        store.close()
+    print(msgspec.json.encode(report).decode())
+    return 0 if report.ok and report.events else 1
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from projections.view import project
+
+    store = _store(args)
+    try:
+        events = [r.event for r in store.load(uuid.UUID(args.game_id))]
+    finally:
+        store.close()
+    if not events:
+        print("no such game", file=sys.stderr)
+        return 1
+    viewer: int | str = int(args.as_) if args.as_.isdigit() else args.as_
+    at = len(events) if args.at is None else args.at
+    print(msgspec.json.format(msgspec.json.encode(project(events[:at], viewer))).decode())
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    from domain import rulesets
+
+    parser = argparse.ArgumentParser(prog="grimoire", description="A game-master service for hidden-role games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    db_help = "postgresql://… or a SQLite file (default: $GRIMOIRE_DATABASE_URL or grimoire.db)"
+
+    p = sub.add_parser("serve", help="run the service")
+    p.add_argument("--host", default=os.environ.get("GRIMOIRE_HOST", "127.0.0.1"))
+    p.add_argument("--port", type=int, default=int(os.environ.get("GRIMOIRE_PORT", "8000")))
+    p.add_argument("--database-url", default=None, help=db_help)
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("demo", help="play a whole game with bots through the HTTP API")
+    p.add_argument("--url", default=None, help="a running service (default: start one)")
+    p.add_argument("--ruleset", default="jinro9", choices=sorted(rulesets.RULESETS))
+    p.add_argument("--preset", default=None)
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--lang", default="en", choices=["ja", "zh-Hans", "zh-Hant", "en"])
+    p.add_argument("--time-scale", type=float, default=0.01, help="multiplies every step's duration")
+    p.add_argument("--database-url", default=None, help="for the server it starts (default: a temporary file)")
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("verify", help="check a stored game's hash chain and replay its inputs")
+    p.add_argument("game_id")
+    p.add_argument("--database-url", default=None, help=db_help)
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("replay", help="print any viewer's view at any event of a stored game")
+    p.add_argument("game_id")
+    p.add_argument("--at", type=int, default=None, help="how many events (default: all)")
+    p.add_argument("--as", dest="as_", default="spectator", help="spectator, moderator or a seat number")
+    p.add_argument("--database-url", default=None, help=db_help)
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("openapi", help="write the OpenAPI document")
+    p.add_argument("--output", default=str(OPENAPI))
+    p.set_defaults(func=cmd_openapi)
+
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""JSON logs with structlog: request id, game id and seat on every line; never a body or a token."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+import uuid
+from typing import Any
+
+import msgspec
+import structlog
+from structlog.tracebacks import ExceptionDictTransformer
+
+from service import metrics
+
+_configured = ""
+
+
+def configure_logging(level: str = "info") -> None:
+    global _configured
+    if _configured == level:
+        return
+    _configured = level
+    encoder = msgspec.json.Encoder()
+    structlog.configure(
+        processors=[
+            structlog.contextvars.merge_contextvars,
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            # tracebacks without local variables: those hold request bodies and tokens
+            structlog.processors.ExceptionRenderer(ExceptionDictTransformer(show_locals=False)),
+            structlog.processors.JSONRenderer(serializer=lambda obj, **kw: encoder.encode(obj).decode()),
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(getattr(logging, level.upper(), logging.INFO)),
+        logger_factory=lambda *args: structlog.WriteLogger(sys.stderr),  # whatever stderr is now
+        cache_logger_on_first_use=False,
+    )
+
+
+log = structlog.get_logger("grimoire.http")
+
+
+def observe(app: Any) -> Any:
+    """ASGI middleware: a request id, one log line per request (method, path, status, time), metrics."""
+
+    async def middleware(scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        structlog.contextvars.clear_contextvars()
+        rid = next((v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"x-request-id"), "")
+        rid = rid[:64] if rid and rid.isprintable() else uuid.uuid4().hex
+        structlog.contextvars.bind_contextvars(request_id=rid)
+        status = 500
+        t0 = time.perf_counter()
+
+        async def send_with_id(message: dict) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (b"x-request-id", rid.encode())]
+            await send(message)
+
+        try:
+            await app(scope, receive, send_with_id)
+        finally:
+            elapsed = time.perf_counter() - t0
+            route = scope.get("path_template") or "unmatched"
+            metrics.REQUESTS.observe(scope["method"], route, status, elapsed)
+            log.info("request", method=scope["method"], path=scope["path"], status=status, ms=round(elapsed * 1000, 2))
+
+    return middleware

@@ -1,0 +1,248 @@
+"""The event store: eventsourcing recorders holding each game's stream, encoded with msgspec.
+
+Each stored event's payload is ``{"prev": <hash of the row before>, "event": <the event>}`` and its
+topic is the event's tag, so the hash chain runs over the bytes exactly as stored: editing any row
+breaks the link the next row holds (and the replay catches an edited last row, an outcome).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+import time
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlparse
+from uuid import UUID
+
+import msgspec
+from eventsourcing.persistence import (
+    IntegrityError,
+    InfrastructureFactory,
+    Mapper,
+    RecordConflictError,
+    StoredEvent,
+    Transcoder,
+)
+
+from domain.events import Event, decode, encode
+
+GENESIS = "0" * 64
+
+
+class NoTranscoder(Transcoder):
+    """The mapper already makes bytes: pass them through."""
+
+    def encode(self, obj: Any) -> bytes:
+        return obj
+
+    def decode(self, data: bytes) -> Any:
+        return data
+
+
+class Envelope(msgspec.Struct, frozen=True):
+    prev: str
+    event: msgspec.Raw
+
+
+class Record(msgspec.Struct, frozen=True):
+    """One event as the service handles it: its game, its position (1-based) and the chain link."""
+
+    game_id: UUID
+    version: int
+    event: Event
+    prev: str = GENESIS
+    topic: str = ""
+    state: bytes = b""
+
+    def digest(self) -> str:
+        return link(self.prev, self.topic, self.version, self.state)
+
+
+def link(prev: str, topic: str, version: int, state: bytes) -> str:
+    h = hashlib.sha256(bytes.fromhex(prev))
+    h.update(b"%s\x00%d\x00" % (topic.encode(), version))
+    h.update(state)
+    return h.hexdigest()
+
+
+_envelope_decoder = msgspec.json.Decoder(Envelope)
+
+
+class EventMapper(Mapper):
+    """Maps a `Record` to a `StoredEvent` and back with msgspec (the default mapper needs `__dict__`)."""
+
+    def seal(self, game_id: UUID, version: int, event: Event, prev: str) -> Record:
+        """The record as it will be stored: its topic and exact bytes, ready for the chain."""
+        state = b'{"prev":"%s","event":%s}' % (prev.encode(), encode(event))
+        topic = type(event).__struct_config__.tag
+        return Record(game_id=game_id, version=version, event=event, prev=prev, topic=topic, state=state)
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        rec: Record = domain_event
+        if not rec.state:
+            rec = self.seal(rec.game_id, rec.version, rec.event, rec.prev)
+        return StoredEvent(
+            originator_id=rec.game_id,
+            originator_version=rec.version,
+            topic=rec.topic,
+            state=self.transcoder.encode(rec.state),
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        state = self.transcoder.decode(stored_event.state)
+        env = _envelope_decoder.decode(state)
+        game_id = stored_event.originator_id
+        return Record(
+            game_id=game_id if isinstance(game_id, UUID) else UUID(str(game_id)),
+            version=stored_event.originator_version,
+            event=decode(env.event),
+            prev=env.prev,
+            topic=stored_event.topic,
+            state=bytes(state),
+        )
+
+
+def environment(url: str | None) -> dict[str, str]:
+    """eventsourcing settings for a database URL (`postgresql://…`) or a SQLite file path."""
+    url = url or os.environ.get("GRIMOIRE_DATABASE_URL") or "grimoire.db"
+    env = {"CREATE_TABLE": "y", "TRANSCODER_TOPIC": "service.store:NoTranscoder"}
+    if url.startswith(("postgresql://", "postgres://")):
+        u = urlparse(url)
+        query = parse_qs(u.query)
+        env.update(
+            PERSISTENCE_MODULE="eventsourcing.postgres",
+            POSTGRES_DBNAME=unquote(u.path.lstrip("/")) or "postgres",
+            POSTGRES_HOST=u.hostname or "127.0.0.1",
+            POSTGRES_PORT=str(u.port or 5432),
+            POSTGRES_USER=unquote(u.username or "postgres"),
+            POSTGRES_PASSWORD=unquote(u.password or ""),
+            POSTGRES_POOL_SIZE=query.get("pool_size", ["10"])[0],
+            POSTGRES_MAX_OVERFLOW=query.get("max_overflow", ["10"])[0],
+        )
+        if "schema" in query:
+            env["POSTGRES_SCHEMA"] = query["schema"][0]
+    else:
+        path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
+        env.update(PERSISTENCE_MODULE="eventsourcing.sqlite", SQLITE_DBNAME=path)
+    return env
+
+
+class Store:
+    """The recorders: game streams, token hashes, idempotent replies, and the directory view."""
+
+    def __init__(self, url: str | None = None) -> None:
+        from service.directory import directory_recorder_class
+
+        self.env = environment(url)
+        self.postgres = self.env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+        self.factory = InfrastructureFactory.construct(env=self.env)
+        self.mapper = EventMapper(transcoder=NoTranscoder())
+        for attempt in range(10):
+            try:
+                self.recorder = self.factory.application_recorder()
+                self.tokens = self.factory.aggregate_recorder("tokens")
+                self.replies = self.factory.aggregate_recorder("replies")
+                self.directory = self.factory.tracking_recorder(directory_recorder_class(self.postgres))
+                break
+            except IntegrityError:  # another process is creating the same tables right now
+                if attempt == 9:
+                    raise
+                time.sleep(0.2)
+
+        self.committer = Committer(self)
+
+    def close(self) -> None:
+        self.committer.stop()
+        self.factory.close()
+
+    def append(self, records: Sequence[Record]) -> None:
+        """Insert one game's records; `RecordConflictError` when a version is taken. Appends made at
+        the same moment by other games share the transaction (group commit); each returns after it."""
+        self.committer.append(records)
+
+    def insert(self, records: Sequence[Record]) -> None:
+        self.recorder.insert_events([self.mapper.to_stored_event(r) for r in records])
+
+    def load(self, game_id: UUID, after: int = 0) -> list[Record]:
+        rows = self.recorder.select_events(game_id, gt=after or None)
+        return [self.mapper.to_domain_event(row) for row in rows]
+
+    def notifications(self, after: int, limit: int = 500) -> Sequence[Any]:
+        return self.recorder.select_notifications(after, limit, inclusive_of_start=False)
+
+    def max_notification(self) -> int:
+        return self.recorder.max_notification_id() or 0
+
+    def ping(self) -> None:
+        self.recorder.max_notification_id()
+
+    # small keyed records beside the streams (token hashes, idempotent replies) ------------------
+
+    def put(self, recorder: Any, key: UUID, version: int, topic: str, data: bytes) -> bool:
+        """Insert a keyed record; False when that (key, version) already exists."""
+        try:
+            recorder.insert_events([StoredEvent(originator_id=key, originator_version=version, topic=topic, state=data)])
+        except RecordConflictError:
+            return False
+        return True
+
+    def get(self, recorder: Any, key: UUID) -> list[StoredEvent]:
+        return list(recorder.select_events(key))
+
+
+class Committer:
+    """Group commit: one thread writes every waiting append in one transaction. When a batch
+    conflicts (some game's version is taken), its appends are retried one by one so only the stale
+    one fails."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.cond = threading.Condition()
+        self.pending: list[list[Any]] = []
+        self.stopping = False
+        self.thread = threading.Thread(target=self.run, name="grimoire-commit", daemon=True)
+        self.thread.start()
+
+    def append(self, records: Sequence[Record]) -> None:
+        slot: list[Any] = [records, threading.Event(), None]
+        with self.cond:
+            if self.stopping:
+                raise RuntimeError("the store is closed")
+            self.pending.append(slot)
+            self.cond.notify()
+        slot[1].wait()
+        if slot[2] is not None:
+            raise slot[2]
+
+    def stop(self) -> None:
+        with self.cond:
+            self.stopping = True
+            self.cond.notify()
+        self.thread.join(timeout=5)
+
+    def run(self) -> None:
+        while True:
+            with self.cond:
+                while not self.pending and not self.stopping:
+                    self.cond.wait()
+                if not self.pending:
+                    return
+                batch, self.pending = self.pending, []
+            try:
+                self.store.insert([r for slot in batch for r in slot[0]])
+            except RecordConflictError:
+                for slot in batch:
+                    try:
+                        self.store.insert(slot[0])
+                    except Exception as exc:
+                        slot[2] = exc
+            except Exception as exc:
+                for slot in batch:
+                    slot[2] = exc
+            for slot in batch:
+                slot[1].set()
+
+
+__all__ = ["GENESIS", "Record", "RecordConflictError", "Store", "environment", "link"]
