@@ -3,7 +3,8 @@
     python tests/bench/http.py --backend sqlite --games 50
     python tests/bench/http.py --backend postgres --games 50 [--database-url postgresql://…]
 
-The bots follow their feeds (long-poll) and act when their view says they owe a decision. The
+Each game's bots are woken by the game's feed (one server-sent event stream a game) and each seat
+acts from its own view when it owes a decision. The
 last line printed is one JSON object: actions/s, latency percentiles of an action, the raw append
 rate through eventsourcing on the same backend with as many events per append as the service made
 (the ceiling), and the time of a view read at event 20 and at event 2,000 of one game.
@@ -19,6 +20,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -62,32 +64,98 @@ def start_server(url: str, port: int) -> subprocess.Popen:
 # --- the bots (run in their own process) -----------------------------------------------------------
 
 
-async def play_seat(client, base: str, game_id: str, token: str, rng: random.Random, latencies: list[float]) -> int:
-    from projections.view import View
+def prompted(item: dict) -> set[int] | None:
+    """The seats a moderator's feed item may have given a decision to (None: every seat)."""
+    kind, data = item["type"], item.get("data", {})
+    if kind == "step_opened":
+        return set(data.get("seats", ())) or None
+    if kind == "prompt":
+        return {data["seat"]}
+    if kind == "deadline_extended":
+        return None
+    return set()
+
+
+async def call(client, method: str, url: str, **kw):
+    """One request, sent again when a kept-alive connection was closed under it (actions carry an
+    Idempotency-Key, so a repeated action is answered once)."""
+    import httpx
+
+    for attempt in range(5):
+        try:
+            return await client.request(method, url, **kw)
+        except (httpx.RemoteProtocolError, httpx.ConnectError, httpx.ReadError):
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.05 * (attempt + 1))
+
+
+async def act_seat(client, base: str, game_id: str, token: str, rng: random.Random, latencies: list[float]) -> int:
+    """One seat's turn: it reads its own view and acts while the view says it owes a decision."""
     import msgspec
 
+    from projections.view import View
+    from service.bots import pick
+
     headers = {"Authorization": "Bearer " + token}
-    cursor = 0
     acted = 0
     while True:
-        view = msgspec.convert((await client.get(f"{base}/games/{game_id}/view", headers=headers)).json()["view"], View, strict=False)
-        if view.status == "ended":
-            return acted
+        reply = (await call(client, "GET", f"{base}/games/{game_id}/view", headers=headers)).json()
+        view = msgspec.convert(reply["view"], View, strict=False)
         owed = [d for d in view.decisions if not d.repeatable]
-        if owed and view.answered is None:
-            from service.bots import pick
+        if view.status != "running" or not owed or view.answered is not None:
+            return acted
+        body = msgspec.to_builtins(pick(rng.choice(owed), rng, view.seat))
+        key = {**headers, "Idempotency-Key": f"{view.step}-{acted}-{rng.random()}"}
+        started = time.perf_counter()
+        r = await call(client, "POST", f"{base}/games/{game_id}/actions", json=body, headers=key)
+        latencies.append(time.perf_counter() - started)
+        if r.status_code != 200:
+            return acted
+        acted += 1
 
-            action = pick(rng.choice(owed), rng, view.seat)
-            body = msgspec.to_builtins(action)
-            started = time.perf_counter()
-            r = await client.post(f"{base}/games/{game_id}/actions", json=body, headers=headers)
-            latencies.append(time.perf_counter() - started)
-            if r.status_code == 200:
-                acted += 1
+
+async def play_game(client, base: str, game: dict, seed: int, latencies: list[float]) -> int:
+    """The game's seats, woken by the game's moderator feed: a seat looks at its own view when an
+    event may have given it a decision (one stream a game instead of one a seat)."""
+    import httpx
+
+    gid = game["game_id"]
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    rngs = {seat: random.Random(f"{seed}:{gid}:{seat}") for seat in tokens}
+    headers = {"Authorization": "Bearer " + game["moderator_token"]}
+    cursor, acted = 0, 0
+    while True:
+        try:
+            async with contextlib.aclosing(follow(client, f"{base}/games/{gid}/stream", cursor, headers)) as items:
+                async for item in items:
+                    cursor = item["n"]
+                    if item["type"] == "game_ended":
+                        return acted
+                    seats = prompted(item)
+                    if seats is None:
+                        seats = set(tokens)
+                    results = await asyncio.gather(
+                        *(act_seat(client, base, gid, tokens[s], rngs[s], latencies) for s in sorted(seats))
+                    )
+                    acted += sum(results)
+        except (httpx.RemoteProtocolError, httpx.ReadError, httpx.ConnectError):
+            pass  # the stream broke: follow again from the cursor
+
+
+async def follow(client, url: str, cursor: int, headers: dict):
+    """The items of a server-sent event stream after `cursor`."""
+    async with client.stream("GET", url, params={"after": cursor}, headers=headers) as stream:
+        data: list[str] = []
+        async for line in stream.aiter_lines():
+            if line.startswith("data:"):
+                data.append(line[5:].removeprefix(" "))
                 continue
-        feed = (await client.get(f"{base}/games/{game_id}/events", params={"after": cursor, "wait": 10},
-                                 headers=headers)).json()
-        cursor = feed["next"]
+            if line or not data:
+                continue
+            text, data = "\n".join(data).strip(), []  # a blank line ends one server-sent event
+            if text:
+                yield json.loads(text)
 
 
 async def bots_main(base: str, games: int, ruleset: str, preset: str | None, seed: int) -> dict:
@@ -98,7 +166,7 @@ async def bots_main(base: str, games: int, ruleset: str, preset: str | None, see
         created = []
         for g in range(games):
             body = {"ruleset": ruleset, "names": [f"P{i}" for i in range(1, 10 if ruleset == "jinro9" else 14)],
-                    "options": {"time_scale": 1}}
+                    "options": {"time_scale": 1}, "moderator": True}
             if preset:
                 body["preset"] = preset
             r = await client.post(f"{base}/games", json=body)
@@ -109,11 +177,7 @@ async def bots_main(base: str, games: int, ruleset: str, preset: str | None, see
         for game in created:
             await client.post(f"{base}/games/{game['game_id']}/start",
                               headers={"Authorization": "Bearer " + game["host_token"]})
-        tasks = [
-            play_seat(client, base, game["game_id"], seat["token"], random.Random(f"{seed}:{game['game_id']}:{seat['seat']}"), latencies)
-            for game in created for seat in game["seats"]
-        ]
-        actions = sum(await asyncio.gather(*tasks))
+        actions = sum(await asyncio.gather(*(play_game(client, base, game, seed, latencies) for game in created)))
         elapsed = time.perf_counter() - started
         events = 0
         for game in created:
@@ -211,7 +275,13 @@ def main() -> None:
         queue: multiprocessing.Queue = multiprocessing.Queue()
         bots = multiprocessing.Process(target=bots_process, args=(base, args.games, args.ruleset, args.preset, 1, queue))
         bots.start()
-        result = queue.get(timeout=1800)
+        result = None
+        while result is None:
+            try:
+                result = queue.get(timeout=1)
+            except Exception:
+                if not bots.is_alive():
+                    raise SystemExit("the bots failed") from None
         bots.join()
         at_20 = view_ms(base, 20)
         at_2000 = view_ms(base, 2000)
