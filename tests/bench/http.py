@@ -99,8 +99,8 @@ async def act_seat(client, base: str, game_id: str, token: str, rng: random.Rand
 
     headers = {"Authorization": "Bearer " + token}
     acted = 0
+    reply = (await call(client, "GET", f"{base}/games/{game_id}/view", headers=headers)).json()
     while True:
-        reply = (await call(client, "GET", f"{base}/games/{game_id}/view", headers=headers)).json()
         view = msgspec.convert(reply["view"], View, strict=False)
         owed = [d for d in view.decisions if not d.repeatable]
         if view.status != "running" or not owed or view.answered is not None:
@@ -113,6 +113,7 @@ async def act_seat(client, base: str, game_id: str, token: str, rng: random.Rand
         if r.status_code != 200:
             return acted
         acted += 1
+        reply = r.json()  # the reply carries the seat's view after its action
 
 
 async def play_game(client, base: str, game: dict, seed: int, latencies: list[float]) -> int:
@@ -158,6 +159,15 @@ async def follow(client, url: str, cursor: int, headers: dict):
                 yield json.loads(text)
 
 
+async def own_client(play, *args) -> int:
+    """A game's bots get a connection pool of their own: one large pool costs time per request
+    that grows with its number of connections."""
+    import httpx
+
+    async with httpx.AsyncClient(timeout=60) as client:
+        return await play(client, *args)
+
+
 async def bots_main(base: str, games: int, ruleset: str, preset: str | None, seed: int) -> dict:
     import httpx
 
@@ -177,7 +187,7 @@ async def bots_main(base: str, games: int, ruleset: str, preset: str | None, see
         for game in created:
             await client.post(f"{base}/games/{game['game_id']}/start",
                               headers={"Authorization": "Bearer " + game["host_token"]})
-        actions = sum(await asyncio.gather(*(play_game(client, base, game, seed, latencies) for game in created)))
+        actions = sum(await asyncio.gather(*(own_client(play_game, base, game, seed, latencies) for game in created)))
         elapsed = time.perf_counter() - started
         events = 0
         for game in created:
