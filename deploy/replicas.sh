@@ -43,12 +43,19 @@ for port in "$first" $((first + 1)); do
 done
 
 for port in "$first" $((first + 1)); do
-    for _ in $(seq 1 150); do
+    up=no
+    for _ in $(seq 1 300); do
         if "$python" -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/health/ready', timeout=1)" 2>/dev/null; then
+            up=yes
             break
         fi
         sleep 0.2
     done
+    if [ "$up" != yes ]; then
+        echo "the replica on port $port did not start:" >&2
+        tail -n 20 "$dir/replica-$port.log" >&2
+        exit 1
+    fi
 done
 echo "database $url"
 echo "ready"

@@ -19,6 +19,7 @@ from uuid import UUID
 import msgspec
 from eventsourcing.persistence import (
     IntegrityError,
+    ProgrammingError,
     InfrastructureFactory,
     Mapper,
     RecordConflictError,
@@ -146,7 +147,7 @@ class Store:
                 self.replies = self.factory.aggregate_recorder("replies")
                 self.directory = self.factory.tracking_recorder(directory_recorder_class(self.postgres))
                 break
-            except IntegrityError:  # another process is creating the same tables right now
+            except (IntegrityError, ProgrammingError):  # another process is creating the same tables now
                 if attempt == 9:
                     raise
                 time.sleep(0.2)

@@ -39,19 +39,21 @@ def replicas():
         ["bash", str(ROOT / "deploy" / "replicas.sh"), str(first)],
         cwd=ROOT, env={**os.environ, "PYTHON": sys.executable}, stdout=subprocess.PIPE, text=True,
     )
-    urls = []
-    deadline = time.time() + 120
-    for line in proc.stdout:
-        if line.startswith("replica "):
-            urls.append(line.split()[1])
-        if line.strip() == "ready" or time.time() > deadline:
-            break
-    assert len(urls) == 2, "the replicas did not start"
-    for url in urls:
-        assert httpx.get(url + "/health/ready", timeout=5).status_code == 200
-    yield urls
-    proc.terminate()
-    proc.wait(30)
+    try:
+        urls, ready = [], False
+        for line in proc.stdout:
+            if line.startswith("replica "):
+                urls.append(line.split()[1])
+            if line.strip() == "ready":
+                ready = True
+                break
+        assert ready and len(urls) == 2, "the replicas did not start (see the captured stderr)"
+        for url in urls:
+            assert httpx.get(url + "/health/ready", timeout=5).status_code == 200
+        yield urls
+    finally:
+        proc.terminate()
+        proc.wait(30)
 
 
 def auth(token: str) -> dict[str, str]:
