@@ -81,6 +81,3 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
     def living(self) -> list[int]:
         return [seat for seat, alive in enumerate(self.alive, 1) if alive]
-
-    def option(self, name: str) -> Any:
-        return self.options[name]

@@ -216,10 +216,6 @@ def deliver(views: dict[int | str, View], event: Event) -> None:
                 views[seat] = handler(view, event)
 
 
-def visible(view: View, event: Event) -> bool:
-    return sees(event.to, viewer_key(view))
-
-
 def project(events: Iterable[Event], viewer: int | str) -> View:
     """The viewer's view after `events` (the whole stream; what it may not see is skipped)."""
     view = new_view(viewer)
@@ -230,4 +226,4 @@ def project(events: Iterable[Event], viewer: int | str) -> View:
     return view
 
 
-__all__ = ["MODERATOR", "SPECTATOR", "View", "apply", "deliver", "new_view", "project", "visible", "viewer_key"]
+__all__ = ["MODERATOR", "SPECTATOR", "View", "apply", "deliver", "new_view", "project", "viewer_key"]
