@@ -142,7 +142,11 @@ class Table:
             hold=hold,
         )
         for seat, own in (private or {}).items():
-            self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, decisions=own)
+            self.prompt(seat, own)
+
+    def prompt(self, seat: int, decisions: tuple[Decision, ...], reset: bool = False) -> None:
+        """A private prompt in the open step (`reset`: these are now all the seat's decisions, owed anew)."""
+        self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, decisions=decisions, reset=reset)
 
     def kill(self, deaths: dict[int, str], when: str) -> None:
         """Deaths with their causes (moderator only), then one public notice in seat order."""
@@ -472,6 +476,9 @@ def _on_step(state: GameState, e: StepOpened) -> GameState:
 
 def _on_prompt(state: GameState, e: Prompt) -> GameState:
     step = state.step
+    if e.reset:
+        answers = {seat: a for seat, a in step.answers.items() if seat != e.seat}
+        return replace(state, step=replace(step, prompts={**step.prompts, e.seat: e.decisions}, answers=answers))
     own = step.prompts.get(e.seat, ()) + e.decisions
     return replace(state, step=replace(step, prompts={**step.prompts, e.seat: own}))
 

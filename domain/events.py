@@ -167,11 +167,13 @@ class StepOpened(Event, frozen=True, kw_only=True, tag="step_opened"):
 
 
 class Prompt(Event, frozen=True, kw_only=True, tag="prompt"):
-    """What `seat` alone owes or may do in `step`."""
+    """What `seat` alone owes or may do in `step`: added to its decisions, or with `reset` replacing
+    them and clearing its answer (the seat owes anew, e.g. a trade offer it must answer)."""
 
     step: int
     seat: int
     decisions: tuple[Decision, ...]
+    reset: bool = False
 
 
 class SpeakingOrder(Event, frozen=True, kw_only=True, tag="speaking_order"):

@@ -118,6 +118,8 @@ def _step(v: View, e: StepOpened) -> View:
 def _prompt(v: View, e: Prompt) -> View:
     if e.seat != v.seat:
         return v
+    if e.reset:
+        return replace(v, decisions=e.decisions, answered=None)
     return replace(v, decisions=v.decisions + e.decisions)
 
 

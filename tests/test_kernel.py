@@ -242,3 +242,23 @@ def test_option_dead_see_all_off_by_default_keeps_roles_hidden_from_the_dead():
     victim = game.seat_of("villager")[0]
     game.vote(default=victim)
     assert game.views[victim].knowledge == {}
+
+
+def test_a_reset_prompt_replaces_the_seats_decisions_and_it_owes_anew():
+    from domain.engine import evolve
+    from domain.events import Decision, Prompt
+    from projections.view import apply
+
+    game = Script("jinro9", 9, preset="9A", seed=2)
+    game.start()
+    assert game.step_name() == "night"
+    voter = next(s for s in game.state.step.owing() if game.state.step.decision(s, "sleep"))
+    game.ok(game.act(voter, "sleep"))
+    assert voter in game.state.step.answers and game.views[voter].answered is not None
+    again = (Decision(kind="ready"),)
+    prompt = Prompt(at=T0, to=(voter,), step=game.state.steps, seat=voter, decisions=again, reset=True)
+    state, view = evolve(game.state, prompt), apply(game.views[voter], prompt)
+    assert state.step.prompts[voter] == again and voter not in state.step.answers and state.step.owes(voter)
+    assert view.decisions == again and view.answered is None
+    added = msgspec.structs.replace(prompt, reset=False)
+    assert evolve(game.state, added).step.prompts[voter] == game.state.step.prompts[voter] + again

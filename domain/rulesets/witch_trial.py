@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from domain.events import MODERATOR, PUBLIC, Act, Action, Decision, Defaulted, Died, DeathCause, Event
-from domain.events import GameCreated, PhaseStarted, Prompt, Resolved, StepOpened, VoteResult
+from domain.events import GameCreated, PhaseStarted, Resolved, StepOpened, VoteResult
 from domain.messages import register
 from domain.rulesets.base import Option, Ruleset, seconds
 from domain.state import GameState
@@ -492,7 +492,7 @@ class WitchTrial(Ruleset):
         """The looter's look at the body (6.2), then its choice."""
         cards = g.state.x.corpses.get(corpse, ())
         g.notice("loot.look" if cards else "loot.empty", to=(seat,), target=corpse, cards=sorted(cards))
-        g.emit(Prompt, to=(seat,), step=g.state.steps, seat=seat, decisions=self.loot_decisions(g.state, seat, corpse))
+        g.prompt(seat, self.loot_decisions(g.state, seat, corpse))
 
     def announce(self, g: Table) -> None:
         """The body-discovery announcement: one first finder per body, then the unclaimed cards by name."""
