@@ -252,13 +252,13 @@ def test_a_reset_prompt_replaces_the_seats_decisions_and_it_owes_anew():
     game = Script("jinro9", 9, preset="9A", seed=2)
     game.start()
     assert game.step_name() == "night"
-    voter = next(s for s in game.state.step.owing() if game.state.step.decision(s, "sleep"))
-    game.ok(game.act(voter, "sleep"))
-    assert voter in game.state.step.answers and game.views[voter].answered is not None
+    seat = next(s for s in game.state.step.owing() if game.state.step.decision(s, "sleep"))
+    game.ok(game.act(seat, "sleep"))
+    assert seat in game.state.step.answers and game.views[seat].answered is not None
     again = (Decision(kind="ready"),)
-    prompt = Prompt(at=T0, to=(voter,), step=game.state.steps, seat=voter, decisions=again, reset=True)
-    state, view = evolve(game.state, prompt), apply(game.views[voter], prompt)
-    assert state.step.prompts[voter] == again and voter not in state.step.answers and state.step.owes(voter)
+    prompt = Prompt(at=T0, to=(seat,), step=game.state.steps, seat=seat, decisions=again, reset=True)
+    state, view = evolve(game.state, prompt), apply(game.views[seat], prompt)
+    assert state.step.prompts[seat] == again and seat not in state.step.answers and state.step.owes(seat)
     assert view.decisions == again and view.answered is None
     added = msgspec.structs.replace(prompt, reset=False)
-    assert evolve(game.state, added).step.prompts[voter] == game.state.step.prompts[voter] + again
+    assert evolve(game.state, added).step.prompts[seat] == game.state.step.prompts[seat] + again
