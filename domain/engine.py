@@ -176,11 +176,16 @@ class Table:
 
 def plain(value: Any) -> Any:
     """JSON-native values (lists, string keys), so that a stored event reads back equal."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): plain(v) for k, v in value.items()}
     return value
+
+
+_SCALARS = frozenset({int, str, bool, float, type(None)})
 
 
 # --- decide ------------------------------------------------------------------------------------

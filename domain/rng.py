@@ -7,9 +7,9 @@ current input), so replaying the inputs with the revealed seed repeats every dra
 from __future__ import annotations
 
 import hashlib
-import hmac
 from collections.abc import Sequence
-from typing import TypeVar
+from functools import lru_cache
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -18,11 +18,24 @@ def seed_commitment(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
 
 
+@lru_cache(maxsize=1024)
+def _keyed(seed_hex: str) -> tuple[Any, Any]:
+    """HMAC-SHA256's inner and outer hashes, keyed once per seed (RFC 2104; the same digests as `hmac`)."""
+    key = bytes.fromhex(seed_hex)
+    if len(key) > _BLOCK:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(_BLOCK, b"\0")
+    return hashlib.sha256(bytes(b ^ 0x36 for b in key)), hashlib.sha256(bytes(b ^ 0x5C for b in key))
+
+
+_BLOCK = 64
+
+
 class Rng:
-    __slots__ = ("_key", "_stream", "_count")
+    __slots__ = ("_inner", "_outer", "_stream", "_count")
 
     def __init__(self, seed_hex: str, stream: int) -> None:
-        self._key = bytes.fromhex(seed_hex)
+        self._inner, self._outer = _keyed(seed_hex)
         self._stream = stream
         self._count = 0
 
@@ -32,8 +45,11 @@ class Rng:
             raise ValueError("empty range")
         msg = b"%d:%d" % (self._stream, self._count)
         self._count += 1
-        digest = hmac.new(self._key, msg, hashlib.sha256).digest()
-        return int.from_bytes(digest, "big") % n
+        inner = self._inner.copy()
+        inner.update(msg)
+        outer = self._outer.copy()
+        outer.update(inner.digest())
+        return int.from_bytes(outer.digest(), "big") % n
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

@@ -64,6 +64,17 @@ def test_draws_are_reproducible_from_the_seed_and_counter():
     assert played(seed=2).state.roles == played(seed=2).state.roles
 
 
+def test_a_draw_is_hmac_sha256_of_the_counter_and_index_under_the_seed():
+    """What an auditor recomputes from the revealed seed with any HMAC library."""
+    import hmac
+
+    for stream, n in ((0, 9), (41, 25), (12345, 10**12)):
+        rng = Rng(seed_for(3), stream)
+        for k in range(4):
+            digest = hmac.new(bytes.fromhex(seed_for(3)), b"%d:%d" % (stream, k), hashlib.sha256).digest()
+            assert rng.below(n) == int.from_bytes(digest, "big") % n
+
+
 def test_every_event_reads_back_equal_after_encoding():
     for seed in range(5):
         for event in played(seed=seed).events:
