@@ -5,7 +5,8 @@ from collections import Counter
 import msgspec
 
 from domain.engine import decide, initial_state
-from domain.events import Act, CreateGame, DeathCause, Died, GameEnded, PhaseStarted, StepOpened, VoteResult, sees
+from domain.events import Act, CreateGame, DeathCause, Defaulted, Died, GameEnded, PhaseStarted, Resolved, StepOpened
+from domain.events import VoteResult, sees
 from domain.rulesets.witch_trial import POOLS, CardMoved, HandSet, TradeClosed, TradeOffered
 from domain.messages import LANGS
 from domain.violations import RuleViolation
@@ -74,13 +75,13 @@ def test_rule_2_1_each_player_is_dealt_four_cards_it_alone_sees():
 # --- the day (3.1, ruling 3) -----------------------------------------------------------------------
 
 
-def test_ruling_3_day_order_announcement_morning_noon_evening_night():
-    g = deal((W, B, B, B), FULL, FULL, FULL)
-    day(g, uses=[(1, W, 2)])
+def test_ruling_3_day_order_announcement_morning_noon_evening_night_one_step_each():
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), FULL)
+    day(g, offers={2: (3, K), 4: (3, B)}, answers={3: None}, uses=[(1, W, 2)])
     phases = [(e.phase, e.day) for e in g.events if isinstance(e, PhaseStarted)]
     assert phases == [("morning", 1), ("noon", 1), ("evening", 1), ("night", 1), ("dawn", 2), ("morning", 2)]
     names = [e.name for e in g.events if isinstance(e, StepOpened)]
-    assert names == ["morning", "noon", "trade", "vote", "night", "loot", "morning"]
+    assert names == ["morning", "noon", "vote", "night", "loot", "morning"]
 
 
 def test_rule_1_2_seven_days_then_every_survivor_wins():
@@ -597,25 +598,24 @@ def test_rule_5_1_trades_only_at_noon():
     morning(g)
     offer = {d.kind: d for d in g.views[2].decisions}["offer"]
     assert offer.targets == (1, 3, 4) and offer.options == (B, K)
+    assert [d.kind for d in g.views[2].decisions] == ["speak", "ready", "offer"]
 
 
 def test_rule_5_3_the_recipient_sees_the_offered_card_and_answers_with_a_card_of_its_choice():
     g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), FULL)
     morning(g)
     ok(g.act(2, "offer", 3, option=K))
-    for s in (1, 3, 4):
-        ok(g.act(s, "ready"))
     [offered] = [e for e in g.events if isinstance(e, TradeOffered)]
     assert offered.to == (3,) and g.views[3].private["offer"] == {"from": 2, "card": K}
     answer = {d.kind: d for d in g.views[3].decisions}
-    assert answer["accept"].options == (B, P) and "refuse" in answer
-    assert not g.views[1].decisions and not g.views[2].decisions
+    assert answer["accept"].options == (B, P) and "refuse" in answer and "ready" not in answer
+    for s in (1, 4):
+        ok(g.act(s, "ready"))
     ok(g.act(3, "accept", option=P))
-    ok(g.timeout())
     assert hand(g, 2) == Counter({P: 1, B: 3}) and hand(g, 3) == Counter({K: 1, B: 3})
     [closed] = [e for e in g.events if isinstance(e, TradeClosed)]
     assert closed.to == (2, 3) and closed.got == P
-    assert "offer" not in g.views[3].private
+    assert "offer" not in g.views[3].private and step(g) == "vote"
     for s in (2, 3):
         assert sorted(g.views[s].private["hand"]) == sorted(hand(g, s).elements())
     for s in (1, 4, "spectator"):
@@ -623,32 +623,151 @@ def test_rule_5_3_the_recipient_sees_the_offered_card_and_answers_with_a_card_of
         assert not [e for e in g.events if sees(e.to, s) and isinstance(e, Act) and e.action.kind in ("offer", "accept")]
 
 
-def test_rule_5_3_a_refusal_spends_only_the_initiators_chance():
-    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, B, B, B), rounds=2)
+def test_ruling_12_an_offer_reaches_the_recipient_at_once_and_reopens_a_recipient_that_had_said_ready():
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), FULL)
     morning(g)
-    noon(g, offers={2: (3, K)}, answers={3: None})
+    ok(g.act(3, "ready"))
+    assert g.views[3].answered is not None and not g.state.step.owes(3)
+    out = ok(g.act(2, "offer", 3, option=K))
+    assert [type(e) for e in out if isinstance(e, TradeOffered)] == [TradeOffered]
+    assert g.views[3].private["offer"] == {"from": 2, "card": K}
+    assert g.views[3].answered is None and g.state.step.owes(3)
+    assert [d.kind for d in g.views[3].decisions] == ["speak", "accept", "refuse"]
+    ok(g.act(3, "speak", text="thinking"))
+    assert refused(g.act(3, "ready"), "offer_pending")
+
+
+def test_ruling_12_noon_does_not_close_while_a_delivered_offer_is_unanswered():
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), FULL)
+    morning(g)
+    ok(g.act(2, "offer", 3, option=K))
+    for s in (1, 4):
+        ok(g.act(s, "ready"))
+    assert step(g) == "noon" and g.state.step.owing() == [3]
+    ok(g.act(3, "refuse"))
+    assert step(g) == "noon" and g.state.step.owing() == [3]  # it owes its "ready" again
+    ok(g.act(3, "ready"))
+    assert step(g) == "vote"
+
+
+def test_rule_5_3_a_refusal_spends_only_the_initiators_chance_and_gives_the_recipient_its_chance_back():
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, B, B, B))
+    morning(g)
+    ok(g.act(2, "offer", 3, option=K))
+    ok(g.act(3, "refuse"))
     [closed] = [e for e in g.events if isinstance(e, TradeClosed)]
     assert closed.got is None and closed.to == (2, 3)
-    assert [d.kind for d in g.views[2].decisions if d.kind == "offer"] == []
-    assert [d.kind for d in g.views[3].decisions if d.kind == "offer"] == ["offer"]
-    noon(g, offers={3: (4, P)}, answers={4: C})
+    assert "offer" not in g.views[3].private
+    assert [d.kind for d in g.views[3].decisions] == ["speak", "ready", "offer"] and g.views[3].answered is None
+    assert refused(g.act(2, "offer", 4, option=K), "trade_used")
+    ok(g.act(3, "offer", 4, option=P))  # the recipient may then offer
+    ok(g.act(4, "accept", option=C))
+    ok(g.act(1, "ready"))
+    assert step(g) == "vote"
     assert hand(g, 3)[C] == 1 and hand(g, 4)[P] == 1 and hand(g, 2)[K] == 1
 
 
 def test_rule_5_2_one_trade_per_player_per_day():
-    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, B, B, B), rounds=2)
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, B, B, B))
     morning(g)
-    noon(g, offers={2: (3, K)}, answers={3: P})
-    assert not any(d.kind == "offer" for s in (2, 3) for d in g.views[s].decisions)
-    noon(g, offers={4: (3, C)})  # 3 has traded today: the offer is held and counts as refused
+    ok(g.act(2, "offer", 3, option=K))
+    ok(g.act(3, "accept", option=P))
+    assert not any(d.kind == "offer" for d in g.views[3].decisions)
+    for s in (2, 3):
+        assert refused(g.act(s, "offer", 4, option=B), "trade_used")
+    ok(g.act(4, "offer", 3, option=C))  # 3 has traded today: the offer is held and counts as refused
     assert not [e for e in g.events if isinstance(e, TradeOffered) and e.seat == 4]
+    ok(g.act(1, "ready"))
     assert [e.got for e in g.events if isinstance(e, TradeClosed) and e.initiator == 4] == [None]
-    assert hand(g, 4)[C] == 1
+    assert hand(g, 4)[C] == 1 and step(g) == "vote"
     vote(g)
     night(g)
     loot(g)
     morning(g)
     assert any(d.kind == "offer" for d in g.views[2].decisions)  # a new day, a new chance
+
+
+def test_rule_5_2_an_offer_after_trading_or_a_refused_offer_is_refused_with_trade_used():
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, B, B, B), FULL)
+    morning(g)
+    ok(g.act(2, "offer", 3, option=K))
+    ok(g.act(3, "accept", option=P))
+    ok(g.act(4, "offer", 5, option=C))
+    ok(g.act(5, "refuse"))
+    for seat in (2, 3, 4):  # both parties of a trade, and the initiator of a refused offer
+        out = g.act(seat, "offer", 1, option=B)
+        assert refused(out, "trade_used")
+        assert all(text and "{" not in text for text in out.messages().values())
+    assert refused(g.act(3, "accept", option=B), "trade_used")
+    ok(g.act(5, "offer", 1, option=B))  # the refusing recipient has its chance still
+
+
+def test_ruling_12_a_player_with_a_pending_offer_cannot_make_another():
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, B, B, B), FULL)
+    morning(g)
+    ok(g.act(2, "offer", 3, option=K))
+    out = g.act(2, "offer", 4, option=B)  # its own offer is unanswered
+    assert refused(out, "offer_pending")
+    assert all(text and "{" not in text for text in out.messages().values())
+    assert refused(g.act(3, "offer", 4, option=P), "offer_pending")  # an offer to it is unanswered
+    ok(g.act(4, "offer", 2, option=C))  # 2 is busy: held, and its initiator is told nothing
+    assert refused(g.act(4, "offer", 5, option=B), "offer_pending")  # held looks pending to its initiator
+    ok(g.act(3, "refuse"))
+    assert refused(g.act(2, "offer", 4, option=B), "trade_used")
+
+
+def test_ruling_12_an_offer_to_a_busy_recipient_is_held_nothing_reaches_it_and_it_closes_as_refused_at_noons_end():
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, B, B, B))
+    morning(g)
+    ok(g.act(2, "offer", 3, option=K))
+    seen_by_3 = len(g.feed(3))
+    out = ok(g.act(4, "offer", 3, option=C))  # 3 has an offer pending
+    assert [e for e in out if sees(e.to, 3)] == [] and len(g.feed(3)) == seen_by_3
+    assert [(e.what, e.to, e.data) for e in out if isinstance(e, Resolved)] == [
+        ("held", "moderator", {"initiator": 4, "recipient": 3, "card": C})
+    ]
+    ok(g.act(3, "accept", option=P))
+    ok(g.act(1, "ready"))
+    assert not [e for e in g.events if isinstance(e, TradeOffered) and e.seat == 4]
+    closed = {e.initiator: e for e in g.events if isinstance(e, TradeClosed)}
+    assert closed[4].to == (4,) and closed[4].got is None and hand(g, 4)[C] == 1
+    last = g.events[g.events.index(closed[4]):]
+    assert any(isinstance(e, StepOpened) and e.name == "vote" for e in last)  # at noon's end
+    # what the initiator of a held offer sees has the shape of a refusal
+    assert set(msgspec.structs.asdict(closed[4])) == set(msgspec.structs.asdict(replace(closed[2], got=None)))
+
+
+def test_ruling_12_the_initiator_of_a_held_offer_sees_what_the_initiator_of_a_refused_offer_sees():
+    def noon_seen_by_4(held: bool) -> list:
+        g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, B, B, B))
+        morning(g)
+        start = len(g.feed(4))
+        if held:
+            ok(g.act(2, "offer", 3, option=K))
+        ok(g.act(4, "offer", 3, option=C))
+        ok(g.act(3, "accept", option=P) if held else g.act(3, "refuse"))
+        for s in (1, 2, 3):
+            if step(g) == "noon" and g.state.step.owes(s):
+                ok(g.act(s, "ready"))
+        assert step(g) == "vote"
+        return [{k: v for k, v in msgspec.to_builtins(e).items() if k not in ("at", "to", "deadline")}
+                for e in g.feed(4)[start:]]
+
+    assert noon_seen_by_4(held=True) == noon_seen_by_4(held=False)
+
+
+def test_ruling_refusals_never_reveal_hidden_state_nobody_learns_of_anothers_offer_from_a_refusal():
+    def codes(g, seat):
+        out = [g.act(seat, kind, None, option=option) for kind in ("accept", "refuse") for option in (None, B)]
+        return [r.code if isinstance(r, RuleViolation) else "accepted" for r in out]
+
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, B, B, B))
+    morning(g)
+    before = codes(g, 4)
+    ok(g.act(2, "offer", 3, option=K))
+    assert codes(g, 4) == before
+    ok(g.act(3, "accept", option=P))
+    assert codes(g, 4) == before == ["wrong_phase"] * 4
 
 
 def test_rule_5_2_the_witch_killer_cannot_be_traded():
@@ -657,8 +776,6 @@ def test_rule_5_2_the_witch_killer_cannot_be_traded():
     assert {d.kind: d for d in g.views[1].decisions}["offer"].options == (B, K, P)
     assert refused(g.act(1, "offer", 3, option=W), "bad_option_value")
     ok(g.act(3, "offer", 1, option=P))
-    for s in (1, 2, 4):
-        ok(g.act(s, "ready"))
     assert {d.kind: d for d in g.views[1].decisions}["accept"].options == (B, K, P)
     assert refused(g.act(1, "accept", option=W), "bad_option_value")
 
@@ -670,9 +787,7 @@ def test_ruling_12_an_offer_to_a_player_with_an_offer_pending_is_held_and_counts
     offered = [e for e in g.events if isinstance(e, TradeOffered)]
     assert [(e.to, e.seat) for e in offered] == [((3,), 2)]
     closed = {e.initiator: e for e in g.events if isinstance(e, TradeClosed)}
-    assert closed[4].to == (4,) and closed[4].got is None
-    # what the initiator of a held offer sees has the shape of a refusal
-    assert set(msgspec.structs.asdict(closed[4])) == set(msgspec.structs.asdict(replace(closed[2], got=None)))
+    assert closed[4].to == (4,) and closed[4].got is None and closed[2].got == P
 
 
 def test_ruling_12_a_player_with_no_tradeable_card_can_neither_offer_nor_accept():
@@ -681,17 +796,23 @@ def test_ruling_12_a_player_with_no_tradeable_card_can_neither_offer_nor_accept(
     g.state = replace(g.state, x=replace(x, hands={**x.hands, 3: ()}, discard=x.discard + FULL))
     morning(g)
     assert [d.kind for d in g.state.step.prompts[3]] == ["speak", "ready"]
+    assert refused(g.act(3, "offer", 1, option=B), "wrong_phase")
     for s in (1, 3, 4):
         ok(g.act(s, "ready"))
     ok(g.act(2, "offer", 3, option=K))
-    assert [d.kind for d in g.views[3].decisions] == ["refuse"]
+    assert [d.kind for d in g.views[3].decisions] == ["speak", "refuse"]
+    assert refused(g.act(3, "accept", option=B), "wrong_phase")
 
 
-def test_ruling_12_an_unanswered_offer_is_refused_at_its_deadline():
-    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), FULL)
+def test_ruling_12_an_unanswered_offer_is_refused_at_the_deadline():
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), FULL, retries=2)
     morning(g)
     noon(g, offers={2: (3, K)})
-    assert [e.got for e in g.events if isinstance(e, TradeClosed)] == [None] and step(g) == "vote"
+    [defaulted] = [e for e in g.events if isinstance(e, Defaulted)]
+    assert defaulted.seat == 3 and defaulted.action.kind == "refuse" and defaulted.to == (3,)
+    [closed] = [e for e in g.events if isinstance(e, TradeClosed)]
+    assert closed.got is None and closed.to == (2, 3) and step(g) == "vote"
+    assert "offer" not in g.views[3].private and hand(g, 2)[K] == 1
 
 
 # --- feedback and public information (9, ruling 13) ------------------------------------------------
@@ -734,8 +855,6 @@ def test_ruling_deadlines_default_to_no_use_abstention_and_refusal():
     g = deal((W, B, B, B), (K, B, B, B), FULL, FULL, retries=1)
     morning(g)
     ok(g.timeout())  # noon: nobody offers
-    assert step(g) == "trade"
-    ok(g.timeout())
     assert step(g) == "vote"
     ok(g.timeout())
     ok(g.timeout())  # reminded once, then everyone abstains
@@ -750,7 +869,7 @@ def test_every_message_of_a_game_reads_in_all_four_languages():
     names = tuple(f"P{i}" for i in range(1, 10))
     seen = set()
     for seed in range(6):
-        for e in bot_game(seed, 9, options={"trade_rounds": 2}):
+        for e in bot_game(seed, 9):
             for lang in LANGS:
                 text = render(e, lang, names)
                 if text is None:

@@ -21,10 +21,10 @@ def ok(out):
     return out
 
 
-def deal(*hands: tuple[str, ...], days: int = 7, rounds: int = 1, seed: int = 0, **options) -> Game:
+def deal(*hands: tuple[str, ...], days: int = 7, seed: int = 0, **options) -> Game:
     """A started game whose seat N holds hands[N-1] (in order)."""
     pool = tuple(card for hand in hands for card in hand)
-    opts = {**FAST, "deal_in_order": True, "days": days, "trade_rounds": rounds, **options}
+    opts = {**FAST, "deal_in_order": True, "days": days, **options}
     g = Game("witch_trial", len(hands), roles=pool, options=opts, seed=seed)
     ok(g.start())
     return g
@@ -41,19 +41,20 @@ def morning(g: Game) -> None:
 
 
 def noon(g: Game, offers: dict[int, tuple[int, str]] | None = None, answers: dict[int, str | None] | None = None) -> None:
-    """One offer round: `offers` initiator -> (recipient, card) in submission order, then the answers
-    (recipient -> card given, None refuses), then the trade step's fixed time."""
+    """`offers` initiator -> (recipient, card) in submission order, then the answers (recipient -> card
+    given, None refuses), then "ready" from every seat that owes it; an offer still unanswered waits
+    for the deadline."""
     assert step(g) == "noon"
-    offers = offers or {}
-    for i, (r, card) in offers.items():
+    for i, (r, card) in (offers or {}).items():
         ok(g.act(i, "offer", r, option=card))
-    for s in g.state.living():
-        if s not in offers:
-            ok(g.act(s, "ready"))
-    assert step(g) == "trade"
     for r, card in (answers or {}).items():
         ok(g.act(r, "accept", option=card) if card else g.act(r, "refuse"))
-    ok(g.timeout())
+    for s in g.state.living():
+        if step(g) == "noon" and g.state.step.owes(s) and g.state.step.decision(s, "ready"):
+            ok(g.act(s, "ready"))
+    if step(g) == "noon":
+        ok(g.timeout())
+    assert step(g) == "vote"
 
 
 def vote(g: Game, votes: dict[int, int | None] | None = None) -> None:

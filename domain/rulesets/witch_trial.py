@@ -3,13 +3,19 @@
 Hands live in the ruleset state and change only through events: `HandSet` (the deal, a death,
 a hidden-source gain), `CardMoved` (uses, loot, first finders, the discard) and `TradeClosed`.
 Each is addressed to the seats that may learn it; the truth of every night is in a moderator
-`Resolved`. The day: dawn (deaths, loot) → morning → noon (offers) → trade (answers) → evening
+`Resolved`. The day: dawn (deaths, loot) → morning → noon (talk and trades) → evening
 (imprisonment vote) → night (card use).
 
 Where the documents leave the mechanics open:
-- 午间 runs in offer rounds (option `trade_rounds`): every living seat answers "ready" or makes one
-  offer; offers are delivered in submission order, and the recipients answer in a trade step of
-  fixed length that every seat sees, so whether anyone was offered anything stays hidden.
+- 午间 is one step: every living seat answers "ready", makes an offer, or answers the offer it
+  received. An offer is refused only for what its initiator knows: it has traded or spent its
+  chance today, or an offer of its own (delivered or held: it cannot tell) or to it is pending.
+  It reaches its recipient at once, which then owes an answer even if it had said ready; an
+  accepted offer swaps at once, a refused one gives the recipient its turn back. An offer to a seat
+  that has traded today or is party to a pending offer is held (a moderator `Resolved` records it):
+  nobody else learns of it, and it closes as refused when 午间 ends, as an unanswered offer does at
+  the deadline. 午间 ends when every living seat has answered and no delivered offer waits for its
+  answer, or at its deadline.
 - The night's deaths are announced at dawn; the loot window follows (fixed length, looters of one
   body prompted in turn, the rest prompted nothing); then the first finders and the unclaimed cards
   (named together, not by body). A looter whose turn has not come when the window ends takes nothing.
@@ -51,7 +57,9 @@ POOLS = {
     "9": (WK,) + (BARRIER,) * 20 + (PROBE,) * 6 + (CHECK,) * 4 + (KILL,) * 5,
 }
 
-ORDERED = frozenset({OFFER, *CARDS})  # whose submission order matters (offers, attacks)
+ORDERED = frozenset(CARDS)  # whose submission order matters (attacks)
+TRADING = (READY, OFFER, ACCEPT, REFUSE)
+TRADE_USED, OFFER_PENDING = "trade_used", "offer_pending"
 PASS_DECISION = Decision(kind=PASS)
 READY_DECISION = Decision(kind=READY)
 
@@ -103,10 +111,9 @@ class WitchState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     causes: dict[int, str] = {}
     imprisoned: int | None = None
     order: tuple[int, ...] = ()  # the open step's answers in order of acceptance (a change moves to the end)
-    offers: dict[int, tuple[int, str]] = {}  # recipient -> (initiator, card): today's delivered offers
-    held: tuple[tuple[int, int, str], ...] = ()  # offers that count as refused
+    offers: dict[int, tuple[int, str]] = {}  # recipient -> (initiator, card): delivered, unanswered
+    held: tuple[tuple[int, int, str], ...] = ()  # (initiator, recipient, card): refused when 午间 ends
     used: tuple[int, ...] = ()  # seats whose trade of the day is spent
-    rounds: int = 0  # offer rounds opened today
     fresh: tuple[int, ...] = ()  # the last night's dead
     loot: dict[int, tuple[int, ...]] = {}  # corpse -> its looters in submission order
     attackers: dict[int, tuple[int, ...]] = {}  # corpse -> every seat that attacked it
@@ -119,6 +126,18 @@ def holder(x: WitchState) -> int | None:
 
 def tradeable(hand: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(c for c in CARDS if c != WK and c in hand)
+
+
+def pending(x: WitchState, seat: int) -> bool:
+    """`seat` made an offer not yet closed, or has one to answer."""
+    return seat in x.offers or any(i == seat for i, _ in x.offers.values()) or any(h[0] == seat for h in x.held)
+
+
+def trade_refusal(x: WitchState, seat: int) -> str | None:
+    """Why `seat` may not offer, from what it knows: its own trades and offers."""
+    if seat in x.used:
+        return TRADE_USED
+    return OFFER_PENDING if pending(x, seat) else None
 
 
 class WitchTrial(Ruleset):
@@ -135,12 +154,8 @@ class WitchTrial(Ruleset):
             doc="Deal the pool in its given order, 4 cards a seat (prepared deals for demonstrations; the pool is public).",
         ),
         "days": Option(type="int", default=7, minimum=1, maximum=30, doc="Days in the game."),
-        "trade_rounds": Option(
-            type="int", default=2, minimum=1, maximum=10, doc="午间 offer rounds (each: offers, then their answers)."
-        ),
         "morning_seconds": seconds(180, "晨间: the morning talk."),
         "noon_seconds": seconds(180, "午间: talk and trade offers."),
-        "trade_seconds": Option(type="float", default=60, minimum=1, maximum=86400, doc="Answers to trade offers; a fixed time. Seconds."),
         "vote_seconds": seconds(60, "夜间: the imprisonment vote."),
         "night_seconds": seconds(120, "深夜: card use."),
         "loot_seconds": Option(type="float", default=60, minimum=1, maximum=86400, doc="The loot window; a fixed time. Seconds."),
@@ -195,9 +210,7 @@ class WitchTrial(Ruleset):
     def offer_decisions(self, state: GameState, seat: int) -> tuple[Decision, ...]:
         cards = tradeable(state.x.hands[seat]) if seat not in state.x.used else ()
         others = tuple(s for s in state.living() if s != seat)
-        if not cards or not others:
-            return (READY_DECISION,)
-        return (READY_DECISION, Decision(kind=OFFER, targets=others, options=cards))
+        return (Decision(kind=OFFER, targets=others, options=cards),) if cards and others else ()
 
     def answer_decisions(self, state: GameState, seat: int) -> tuple[Decision, ...]:
         cards = tradeable(state.x.hands[seat])
@@ -227,7 +240,19 @@ class WitchTrial(Ruleset):
             return "text_required"
         if state.step.name == "loot" and seat in state.step.answers:
             return "already_answered"
+        if action.kind == OFFER:
+            return trade_refusal(state.x, seat)
+        if action.kind in (ACCEPT, REFUSE) and seat not in state.x.offers:
+            return TRADE_USED
         return None
+
+    def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
+        """At noon, from the seat's own trades alone: never from whether another seat holds an offer."""
+        step = state.step
+        if step is None or step.name != "noon" or action.kind not in TRADING or not state.is_alive(seat):
+            return None
+        own = trade_refusal(state.x, seat) if action.kind in (OFFER, READY) else None
+        return own or "wrong_phase"
 
     def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
         if action.kind == SPEAK or (action.kind == READY and state.step.name == "morning"):
@@ -247,9 +272,7 @@ class WitchTrial(Ruleset):
         if name == "morning":
             self.open_noon(g)
         elif name == "noon":
-            self.deliver_offers(g)
-        elif name == "trade":
-            self.close_trades(g)
+            self.close_noon(g)
         elif name == "vote":
             self.imprison(g)
         elif name == "night":
@@ -258,8 +281,15 @@ class WitchTrial(Ruleset):
             self.announce(g)
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
-        if g.state.step.name != "loot":
-            return
+        kind = action.kind
+        if kind == OFFER:
+            self.offer(g, seat, action.target, action.option)
+        elif kind in (ACCEPT, REFUSE):
+            self.answer(g, seat, action.option)
+        elif g.state.step.name == "loot":
+            self.looted(g, seat, action)
+
+    def looted(self, g: Table, seat: int, action: Action) -> None:
         x = g.state.x
         corpse = next(c for c, looters in x.loot.items() if seat in looters)
         if action.kind == TAKE:
@@ -278,46 +308,38 @@ class WitchTrial(Ruleset):
         g.phase("morning", day)
         g.open_step("morning", "morning_seconds", seats=g.state.living(), decisions=(self.talk(g), READY_DECISION), extend=False)
 
+    def noon_decisions(self, g: Table, seat: int) -> tuple[Decision, ...]:
+        return (self.talk(g), READY_DECISION, *self.offer_decisions(g.state, seat))
+
     def open_noon(self, g: Table) -> None:
-        if g.state.x.rounds == 0:
-            g.phase("noon", g.state.day)
+        g.phase("noon", g.state.day)
         living = g.state.living()
-        offers = {s: self.offer_decisions(g.state, s) for s in living}
-        g.open_step("noon", "noon_seconds", seats=living, decisions=(self.talk(g),), private=offers, extend=False)
+        offers = {s: d for s in living if (d := self.offer_decisions(g.state, s))}
+        public = (self.talk(g), READY_DECISION)
+        g.open_step("noon", "noon_seconds", seats=living, decisions=public, private=offers, extend=False)
 
-    def deliver_offers(self, g: Table) -> None:
-        """Offers in submission order; one to a seat that has traded today, or whose either party is
-        already in a delivered offer, is held (and counts as refused)."""
-        state = g.state
-        answers = state.step.answers
-        busy: set[int] = set(state.x.used)
-        delivered, held = [], []
-        for seat in state.x.order:
-            a = answers.get(seat)
-            if a is None or a.kind != OFFER:
-                continue
-            if seat in busy or a.target in busy:
-                held.append([seat, a.target, a.option])
-            else:
-                delivered.append([seat, a.target, a.option])
-                busy |= {seat, a.target}
-        g.resolved("offers", delivered=delivered, held=held)
-        for initiator, recipient, card in delivered:
-            g.emit(TradeOffered, to=(recipient,), seat=initiator, card=card)
-        prompts = {r: self.answer_decisions(g.state, r) for _, r, _ in delivered}
-        g.open_step("trade", "trade_seconds", private=prompts, extend=False, hold=True)
+    def offer(self, g: Table, seat: int, recipient: int, card: str) -> None:
+        """Delivered at once, unless the accepted `Act` held it (ruling 12): then only the moderator learns."""
+        if g.state.x.offers.get(recipient) != (seat, card):
+            g.resolved("held", initiator=seat, recipient=recipient, card=card)
+            return
+        g.emit(TradeOffered, to=(recipient,), seat=seat, card=card)
+        g.prompt(recipient, (self.talk(g), *self.answer_decisions(g.state, recipient)), reset=True)
 
-    def close_trades(self, g: Table) -> None:
-        x, answers = g.state.x, g.state.step.answers
+    def answer(self, g: Table, seat: int, got: str | None) -> None:
+        """The swap at once, or a refusal that gives the recipient its turn back (5.3)."""
+        initiator, card = g.state.x.offers[seat]
+        g.emit(TradeClosed, to=(initiator, seat), initiator=initiator, recipient=seat, card=card, got=got)
+        if got is None:
+            g.prompt(seat, self.noon_decisions(g, seat), reset=True)
+
+    def close_noon(self, g: Table) -> None:
+        """Offers still unanswered (refused by default) and held offers close as refused."""
+        x = g.state.x
         for recipient, (initiator, card) in sorted(x.offers.items()):
-            a = answers.get(recipient)
-            got = a.option if a is not None and a.kind == ACCEPT else None
-            g.emit(TradeClosed, to=(initiator, recipient), initiator=initiator, recipient=recipient, card=card, got=got)
+            g.emit(TradeClosed, to=(initiator, recipient), initiator=initiator, recipient=recipient, card=card)
         for initiator, recipient, card in x.held:
             g.emit(TradeClosed, to=(initiator,), initiator=initiator, recipient=recipient, card=card)
-        if g.state.x.rounds < g.state.options["trade_rounds"]:
-            self.open_noon(g)
-            return
         g.phase("evening", g.state.day)
         living = g.state.living()
         g.open_step("vote", "vote_seconds", seats=living, decisions=(Decision(kind=VOTE, targets=tuple(living), optional=True),))
@@ -557,14 +579,24 @@ def _moved(state: GameState, e: CardMoved) -> GameState:
     return _x(state, hands=hands, corpses=corpses, discard=discard)
 
 
+def _offered(state: GameState, initiator: int, recipient: int, card: str) -> GameState:
+    """Ruling 12: held if the recipient cannot take it (it has traded, or is party to a pending offer)."""
+    x = state.x
+    if recipient in x.used or pending(x, recipient):
+        return _x(state, held=x.held + ((initiator, recipient, card),))
+    return _x(state, offers={**x.offers, recipient: (initiator, card)})
+
+
 def _traded(state: GameState, e: TradeClosed) -> GameState:
     x = state.x
-    if e.got is None:
-        return _x(state, used=x.used + (e.initiator,))
-    hands = x.hands
     i, r = e.initiator, e.recipient
+    offers = {s: o for s, o in x.offers.items() if o[0] != i}
+    held = tuple(h for h in x.held if h[0] != i)
+    if e.got is None:
+        return _x(state, offers=offers, held=held, used=x.used + (i,))
+    hands = x.hands
     hands = {**hands, i: _without(hands[i], e.card) + (e.got,), r: _without(hands[r], e.got) + (e.card,)}
-    return _x(state, hands=hands, used=x.used + (i, r))
+    return _x(state, hands=hands, offers=offers, held=held, used=x.used + (i, r))
 
 
 def _died(state: GameState, e: Died) -> GameState:
@@ -576,6 +608,8 @@ def _died(state: GameState, e: Died) -> GameState:
 
 
 def _acted(state: GameState, e: Act | Defaulted) -> GameState:
+    if e.action.kind == OFFER:
+        return _offered(state, e.seat, e.action.target, e.action.option)
     if e.action.kind not in ORDERED:
         return state
     order = state.x.order
@@ -586,9 +620,6 @@ def _acted(state: GameState, e: Act | Defaulted) -> GameState:
 
 def _resolved(state: GameState, e: Resolved) -> GameState:
     d = e.data
-    if e.what == "offers":
-        offers = {r: (i, card) for i, r, card in d["delivered"]}
-        return _x(state, offers=offers, held=tuple((i, r, c) for i, r, c in d["held"]))
     if e.what == "night":
         return _x(
             state,
@@ -605,15 +636,13 @@ def _phase(state: GameState, e: PhaseStarted) -> GameState:
     if e.phase == "dawn":
         return _x(state, imprisoned=None)
     if e.phase == "evening":
-        return _x(state, offers={}, held=(), used=(), rounds=0)
+        return _x(state, offers={}, held=(), used=())
     if e.phase == "morning":
         return _x(state, fresh=(), loot={}, attackers={}, forced=())
     return state
 
 
 def _step(state: GameState, e: StepOpened) -> GameState:
-    if e.name == "noon":
-        return _x(state, order=(), rounds=state.x.rounds + 1)
     return _x(state, order=()) if state.x.order else state
 
 
@@ -814,6 +843,18 @@ register(
             "zh-Hans": "牌池无效：{reason}",
             "zh-Hant": "牌池無效：{reason}",
             "en": "Invalid card pool: {reason}",
+        },
+        "error.trade_used": {
+            "ja": "今日の取引の機会はすでに使いました。",
+            "zh-Hans": "你今天的交易机会已经用过了。",
+            "zh-Hant": "你今天的交易機會已經用過了。",
+            "en": "You have already used today's trade.",
+        },
+        "error.offer_pending": {
+            "ja": "まだ決着していない取引があります。",
+            "zh-Hans": "你还有一笔尚未了结的交易。",
+            "zh-Hant": "你還有一筆尚未了結的交易。",
+            "en": "You have a trade offer pending.",
         },
         "error.already_answered": {
             "ja": "すでに選択済みです。",
