@@ -64,7 +64,10 @@ def is_terminal(state: GameState) -> bool:
 
 
 def ruleset_of(state: GameState) -> Ruleset:
-    return rulesets.RULESETS[state.ruleset]
+    return _RULESETS[state.ruleset]
+
+
+_RULESETS = rulesets.RULESETS
 
 
 # --- the decide-time builder -------------------------------------------------------------------
@@ -101,7 +104,10 @@ class Table:
         return event
 
     def emit(self, cls: type[Event], **fields: Any) -> Event:
-        return self.record(cls(at=self.at, **fields))
+        event = cls(at=self.at, **fields)
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+        return event
 
     def notice(self, key: str, to: Audience = PUBLIC, learn: dict[int, str] | None = None, **args: Any) -> None:
         """A moderator message to its audience."""
@@ -438,7 +444,8 @@ def evolve(state: GameState, event: Event) -> GameState:
     handler = _EVOLVE.get(type(event))
     if handler is not None:
         state = handler(state, event)
-    return rulesets.RULESETS[state.ruleset].evolve(state, event) if state.ruleset else state
+    ruleset = _RULESETS.get(state.ruleset)
+    return ruleset.evolve(state, event) if ruleset is not None else state
 
 
 def _on_create(state: GameState, e: CreateGame) -> GameState:
