@@ -117,7 +117,7 @@ def main() -> None:
     parser.add_argument("--preset")
     parser.add_argument("--players", type=int)
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     rs = RULESETS[args.ruleset]
     preset = args.preset if args.preset or args.players else (next(iter(rs.presets), None))
