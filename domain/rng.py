@@ -18,6 +18,9 @@ def seed_commitment(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
 
 
+_BLOCK = 64  # SHA-256's block size in bytes
+
+
 @lru_cache(maxsize=1024)
 def _keyed(seed_hex: str) -> tuple[Any, Any]:
     """HMAC-SHA256's inner and outer hashes, keyed once per seed (RFC 2104; the same digests as `hmac`)."""
@@ -26,9 +29,6 @@ def _keyed(seed_hex: str) -> tuple[Any, Any]:
         key = hashlib.sha256(key).digest()
     key = key.ljust(_BLOCK, b"\0")
     return hashlib.sha256(bytes(b ^ 0x36 for b in key)), hashlib.sha256(bytes(b ^ 0x5C for b in key))
-
-
-_BLOCK = 64
 
 
 class Rng:
