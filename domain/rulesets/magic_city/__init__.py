@@ -1013,7 +1013,7 @@ class MagicCity(Werewolf):
             return replace(state, x=replace(state.x, cast={**state.x.cast, event.seat: event.action.target}))
         if kind is GameCreated:
             return replace(state, x=CityState())
-        return super().evolve(state, event)
+        return Werewolf.evolve(self, state, event)
 
 
 MAGIC_CITY = MagicCity()
