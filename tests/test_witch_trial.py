@@ -637,6 +637,24 @@ def test_ruling_12_an_offer_reaches_the_recipient_at_once_and_reopens_a_recipien
     assert refused(g.act(3, "ready"), "offer_pending")
 
 
+def test_ruling_12_an_offer_or_a_trade_ends_a_seats_noon_and_its_view_lists_only_talk():
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, B, B, B), FULL)
+    morning(g)
+    ok(g.act(2, "offer", 3, option=K))
+    assert [d.kind for d in g.views[2].decisions] == ["speak"] and not g.state.step.owes(2)
+    assert refused(g.act(2, "ready"), "already_answered")
+    assert refused(g.act(2, "offer", 4, option=B), "offer_pending")
+    ok(g.act(3, "accept", option=P))
+    assert [d.kind for d in g.views[3].decisions] == ["speak"] and not g.state.step.owes(3)
+    assert refused(g.act(3, "accept", option=B), "trade_used")
+    ok(g.act(4, "offer", 3, option=C))  # 3 has traded: held, and 4 sees what 2 saw
+    assert [d.kind for d in g.views[4].decisions] == ["speak"] and not g.state.step.owes(4)
+    ok(g.act(2, "speak", text="done"))
+    for s in (1, 5):
+        ok(g.act(s, "ready"))
+    assert step(g) == "vote"
+
+
 def test_ruling_12_noon_does_not_close_while_a_delivered_offer_is_unanswered():
     g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), FULL)
     morning(g)

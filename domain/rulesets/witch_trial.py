@@ -11,7 +11,8 @@ Where the documents leave the mechanics open:
   received. An offer is refused only for what its initiator knows: it has traded or spent its
   chance today, or an offer of its own (delivered or held: it cannot tell) or to it is pending.
   It reaches its recipient at once, which then owes an answer even if it had said ready; an
-  accepted offer swaps at once, a refused one gives the recipient its turn back. An offer to a seat
+  accepted offer swaps at once, a refused one gives the recipient its turn back. Making an offer,
+  or accepting one, ends that seat's 午间 but for talk. An offer to a seat
   that has traded today or is party to a pending offer is held (a moderator `Resolved` records it):
   nobody else learns of it, and it closes as refused when 午间 ends, as an unanswered offer does at
   the deadline. 午间 ends when every living seat has answered and no delivered offer waits for its
@@ -240,10 +241,6 @@ class WitchTrial(Ruleset):
             return "text_required"
         if state.step.name == "loot" and seat in state.step.answers:
             return "already_answered"
-        if action.kind == OFFER:
-            return trade_refusal(state.x, seat)
-        if action.kind in (ACCEPT, REFUSE) and seat not in state.x.offers:
-            return TRADE_USED
         return None
 
     def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
@@ -251,8 +248,12 @@ class WitchTrial(Ruleset):
         step = state.step
         if step is None or step.name != "noon" or action.kind not in TRADING or not state.is_alive(seat):
             return None
-        own = trade_refusal(state.x, seat) if action.kind in (OFFER, READY) else None
-        return own or "wrong_phase"
+        x = state.x
+        if action.kind == OFFER:
+            return trade_refusal(x, seat) or "wrong_phase"
+        if action.kind == READY:  # an offer to answer, or its own offer or trade has ended its noon
+            return OFFER_PENDING if seat in x.offers else "already_answered"
+        return TRADE_USED if seat in x.used else "wrong_phase"
 
     def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
         if action.kind == SPEAK or (action.kind == READY and state.step.name == "morning"):
@@ -319,19 +320,21 @@ class WitchTrial(Ruleset):
         g.open_step("noon", "noon_seconds", seats=living, decisions=public, private=offers, extend=False)
 
     def offer(self, g: Table, seat: int, recipient: int, card: str) -> None:
-        """Delivered at once, unless the accepted `Act` held it (ruling 12): then only the moderator learns."""
+        """Delivered at once, unless the accepted `Act` held it (ruling 12): then only the moderator learns.
+        Either way the initiator is left with talk alone."""
         if g.state.x.offers.get(recipient) != (seat, card):
             g.resolved("held", initiator=seat, recipient=recipient, card=card)
-            return
-        g.emit(TradeOffered, to=(recipient,), seat=seat, card=card)
-        g.prompt(recipient, (self.talk(g), *self.answer_decisions(g.state, recipient)), reset=True)
+        else:
+            g.emit(TradeOffered, to=(recipient,), seat=seat, card=card)
+            g.prompt(recipient, (self.talk(g), *self.answer_decisions(g.state, recipient)), reset=True)
+        g.prompt(seat, (self.talk(g),), reset=True)
 
     def answer(self, g: Table, seat: int, got: str | None) -> None:
-        """The swap at once, or a refusal that gives the recipient its turn back (5.3)."""
+        """The swap at once (the recipient is left with talk alone), or a refusal that gives the
+        recipient its turn back (5.3)."""
         initiator, card = g.state.x.offers[seat]
         g.emit(TradeClosed, to=(initiator, seat), initiator=initiator, recipient=seat, card=card, got=got)
-        if got is None:
-            g.prompt(seat, self.noon_decisions(g, seat), reset=True)
+        g.prompt(seat, (self.talk(g),) if got is not None else self.noon_decisions(g, seat), reset=True)
 
     def close_noon(self, g: Table) -> None:
         """Offers still unanswered (refused by default) and held offers close as refused."""
