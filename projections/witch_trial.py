@@ -50,7 +50,11 @@ def _moved(v: View, e: CardMoved) -> View:
 
 
 def _offered(v: View, e: TradeOffered) -> View:
-    return replace(v, private={**v.private, "offer": {"from": e.seat, "card": e.card}})
+    """The recipient's offer to answer; the moderator's view holds every pending offer by recipient."""
+    offer = {"from": e.seat, "card": e.card}
+    if v.seat is None:
+        return replace(v, private={**v.private, "offers": {**v.private.get("offers", {}), str(e.to[0]): offer}})
+    return replace(v, private={**v.private, "offer": offer})
 
 
 def _closed(v: View, e: TradeClosed) -> View:
@@ -60,6 +64,9 @@ def _closed(v: View, e: TradeClosed) -> View:
                 v = _change(v, seat, gives, gets)
     if v.seat == e.recipient:
         v = replace(v, private={k: val for k, val in v.private.items() if k != "offer"})
+    elif v.seat is None and str(e.recipient) in v.private.get("offers", {}):
+        offers = {r: o for r, o in v.private["offers"].items() if r != str(e.recipient)}
+        v = replace(v, private={**v.private, "offers": offers})
     return v
 
 

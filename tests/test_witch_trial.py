@@ -655,6 +655,18 @@ def test_ruling_12_an_offer_or_a_trade_ends_a_seats_noon_and_its_view_lists_only
     assert step(g) == "vote"
 
 
+def test_the_moderator_view_holds_every_pending_offer_until_it_closes():
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, B, B, B), FULL)
+    morning(g)
+    ok(g.act(2, "offer", 3, option=K))
+    ok(g.act(4, "offer", 5, option=C))
+    moderator = g.views["moderator"]
+    assert moderator.private["offers"] == {"3": {"from": 2, "card": K}, "5": {"from": 4, "card": C}}
+    assert "offer" not in moderator.private
+    ok(g.act(3, "refuse"))
+    assert g.views["moderator"].private["offers"] == {"5": {"from": 4, "card": C}}
+
+
 def test_ruling_12_noon_does_not_close_while_a_delivered_offer_is_unanswered():
     g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), FULL)
     morning(g)
