@@ -104,10 +104,7 @@ class Table:
         return event
 
     def emit(self, cls: type[Event], **fields: Any) -> Event:
-        event = cls(at=self.at, **fields)
-        self.state = evolve(self.state, event)
-        self.events.append(event)
-        return event
+        return self.record(cls(at=self.at, **fields))
 
     def notice(self, key: str, to: Audience = PUBLIC, learn: dict[int, str] | None = None, **args: Any) -> None:
         """A moderator message to its audience."""
