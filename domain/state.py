@@ -81,3 +81,7 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
     def living(self) -> list[int]:
         return [seat for seat, alive in enumerate(self.alive, 1) if alive]
+
+    def others(self, seat: int) -> tuple[int, ...]:
+        """The living seats but `seat`: the usual targets of an ability."""
+        return tuple(s for s, alive in enumerate(self.alive, 1) if alive and s != seat)

@@ -354,9 +354,6 @@ class Langrensha(Werewolf):
         targets = tuple(s for s in state.living() if not self.is_wolf(state, s))
         return Decision(kind="attack", targets=targets, barred=barred)
 
-    def others(self, state: GameState, seat: int) -> tuple[int, ...]:
-        return tuple(s for s in state.living() if s != seat)
-
     def attack_target(self, g: Table, answers: dict[int, Action]) -> int:
         state = g.state
         picks = [a.target for a in answers.values() if a.kind == "attack" and a.target is not None]
@@ -614,7 +611,7 @@ class Langrensha(Werewolf):
         prompts = {}
         for seat in state.living():
             if state.role(seat) == "knight" and "duel" not in state.x.flags[seat - 1] and not state.x.powerless:
-                prompts[seat] = (Decision(kind="duel", targets=self.others(state, seat), optional=True),)
+                prompts[seat] = (Decision(kind="duel", targets=state.others(seat), optional=True),)
         if not prompts and self.early(state):
             self.pre_vote(g)
             return
@@ -818,7 +815,7 @@ def _r_magician(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
 
 
 def _p_nightmare(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
-    return (Decision(kind="block", targets=rs.others(g.state, seat), optional=True),)
+    return (Decision(kind="block", targets=g.state.others(seat), optional=True),)
 
 
 def _r_nightmare(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
@@ -899,7 +896,7 @@ def _r_wolves(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
 def _p_charm(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
     if "charm" in g.state.x.flags[seat - 1]:
         return ()
-    return (Decision(kind="charm", targets=rs.others(g.state, seat), optional=True),)
+    return (Decision(kind="charm", targets=g.state.others(seat), optional=True),)
 
 
 def _r_charm(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
@@ -937,7 +934,7 @@ def _p_witch(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
     if antidote and target and (target != seat or may_save_self):
         own += (Decision(kind="save"),)
     if poison:
-        own += (Decision(kind="poison", targets=rs.others(state, seat)),)
+        own += (Decision(kind="poison", targets=state.others(seat)),)
     return (*own, Decision(kind="skip")) if own else ()
 
 
@@ -952,7 +949,7 @@ def _r_witch(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
 
 
 def _p_seer(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
-    return (Decision(kind="divine", targets=rs.others(g.state, seat), optional=True),)
+    return (Decision(kind="divine", targets=g.state.others(seat), optional=True),)
 
 
 def _r_seer(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
@@ -976,7 +973,7 @@ def _r_graveyard(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
 
 
 def _p_raven(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
-    return (Decision(kind="mark", targets=rs.others(g.state, seat), optional=True),)
+    return (Decision(kind="mark", targets=g.state.others(seat), optional=True),)
 
 
 def _r_raven(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:

@@ -51,12 +51,12 @@ class Ultimate13(Werewolf):
     def attack_decision(self, state: GameState, seat: int) -> Decision:
         if not state.options["wolf_attack_wolf"]:
             return super().attack_decision(state, seat)
-        return Decision(kind="attack", targets=tuple(s for s in state.living() if s != seat))
+        return Decision(kind="attack", targets=state.others(seat))
 
     def guard_decision(self, state: GameState, seat: int) -> Decision:
         if not state.options["consecutive_guard"]:
             return super().guard_decision(state, seat)
-        return Decision(kind="guard", targets=tuple(s for s in state.living() if s != seat))
+        return Decision(kind="guard", targets=state.others(seat))
 
 
 ULTIMATE13 = Ultimate13()

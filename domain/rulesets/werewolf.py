@@ -111,7 +111,7 @@ class Werewolf(Ruleset):
         elif ability == "guard":
             own = (self.guard_decision(state, seat),)
         else:
-            own = (Decision(kind="divine", targets=tuple(s for s in state.living() if s != seat)),)
+            own = (Decision(kind="divine", targets=state.others(seat)),)
         if self.is_wolf(state, seat) and self.may_whisper(state):
             own += (Decision(kind="whisper", text=state.options["speech_max_chars"], repeatable=True),)
         return own

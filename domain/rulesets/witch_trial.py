@@ -191,7 +191,7 @@ class WitchTrial(Ruleset):
         if x.imprisoned == seat:
             return (PASS_DECISION,)
         hand = x.hands[seat]
-        others = tuple(s for s, alive in enumerate(state.alive, 1) if alive and s != seat)
+        others = state.others(seat)
         if WK in hand:
             return (Decision(kind=WK, targets=others), PASS_DECISION)
         dead = tuple(s for s, alive in enumerate(state.alive, 1) if not alive)
@@ -210,7 +210,7 @@ class WitchTrial(Ruleset):
 
     def offer_decisions(self, state: GameState, seat: int) -> tuple[Decision, ...]:
         cards = tradeable(state.x.hands[seat]) if seat not in state.x.used else ()
-        others = tuple(s for s, alive in enumerate(state.alive, 1) if alive and s != seat)
+        others = state.others(seat)
         return (Decision(kind=OFFER, targets=others, options=cards),) if cards and others else ()
 
     def answer_decisions(self, state: GameState, seat: int) -> tuple[Decision, ...]:
