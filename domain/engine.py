@@ -41,6 +41,7 @@ from domain.events import (
     Start,
     StepOpened,
     Timeout,
+    VoteResult,
     encode,
 )
 from domain.messages import LANGS
@@ -113,6 +114,23 @@ class Table:
     def resolved(self, what: str, **data: Any) -> None:
         """The truth of a resolution, for the moderator and the audit."""
         self.emit(Resolved, to=MODERATOR, what=what, data=plain(data))
+
+    def vote_result(
+        self, vote: str, tally: dict[int, float], ballots: dict[int, int | None] | None, valid: bool = True
+    ) -> tuple[int, ...]:
+        """Announce a closed ballot and return its leaders: one is chosen, several are tied (none if
+        nobody was named or the ballot is not `valid`)."""
+        top = max(tally.values(), default=0)
+        leaders = tuple(sorted(t for t, c in tally.items() if c == top)) if top and valid else ()
+        self.emit(
+            VoteResult,
+            vote=vote,
+            tally={t: float(c) for t, c in sorted(tally.items())},
+            ballots=ballots,
+            chosen=leaders[0] if len(leaders) == 1 else None,
+            tied=leaders if len(leaders) > 1 else (),
+        )
+        return leaders
 
     def phase(self, phase: str, day: int) -> None:
         self.emit(PhaseStarted, phase=phase, day=day)

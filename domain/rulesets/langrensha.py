@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import msgspec
 
 from domain.events import MODERATOR, PUBLIC, Action, Decision, Event, GameCreated, Resolved, RoleDealt
-from domain.events import SpeakingOrder, VoteResult
+from domain.events import SpeakingOrder
 from domain.messages import register
 from domain.rulesets.base import Option, seconds
 from domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
@@ -666,17 +666,7 @@ class Langrensha(Werewolf):
         for voter, target in ballots.items():
             if target is not None:
                 tally[target] = tally.get(target, 0.0) + (1.5 if voter == state.x.sheriff and vote == "exile" else 1.0)
-        top = max(tally.values(), default=0.0)
-        leaders = sorted(t for t, c in tally.items() if c == top) if top else []
-        g.emit(
-            VoteResult,
-            vote=vote,
-            tally={t: c for t, c in sorted(tally.items())},
-            ballots=ballots,
-            chosen=leaders[0] if len(leaders) == 1 else None,
-            tied=tuple(leaders) if len(leaders) > 1 else (),
-        )
-        return leaders
+        return list(g.vote_result(vote, tally, ballots))
 
     def close_exile_vote(self, g: Table, answers: dict[int, Action]) -> None:
         state = g.state

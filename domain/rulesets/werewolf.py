@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from domain.events import Act, Action, Decision, Defaulted, Died, Event, GameCreated, PhaseStarted
-from domain.events import Resolved, RoleDealt, SpeakingOrder, StepOpened, VoteResult
+from domain.events import Resolved, RoleDealt, SpeakingOrder, StepOpened
 from domain.rng import Rng
 from domain.rulesets.base import Ruleset
 from domain.state import GameState
@@ -295,17 +295,8 @@ class Werewolf(Ruleset):
         step = g.state.step
         ballots = {s: a.target for s, a in sorted(step.answers.items()) if a.kind == "vote"}
         tally = Counter(t for t in ballots.values() if t is not None)
-        top = max(tally.values(), default=0)
-        leaders = tuple(sorted(t for t, c in tally.items() if c == top)) if top else ()
+        leaders = g.vote_result(step.name, tally, None if self.secret_ballot else ballots)
         chosen = leaders[0] if len(leaders) == 1 else None
-        g.emit(
-            VoteResult,
-            vote=step.name,
-            tally={t: float(c) for t, c in sorted(tally.items())},
-            ballots=None if self.secret_ballot else ballots,
-            chosen=chosen,
-            tied=leaders if len(leaders) > 1 else (),
-        )
         if chosen is not None:
             g.kill({chosen: "execution"}, "execution")
             if self.last_words:

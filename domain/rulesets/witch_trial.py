@@ -355,17 +355,8 @@ class WitchTrial(Ruleset):
             ballots[seat] = a.target
         tally = Counter(t for t in ballots.values() if t is not None)
         valid = sum(tally.values()) * 2 > len(living)
-        top = max(tally.values(), default=0)
-        leaders = tuple(sorted(t for t, c in tally.items() if c == top)) if valid else ()
+        leaders = g.vote_result("imprison", tally, ballots, valid)
         chosen = leaders[0] if len(leaders) == 1 else None
-        g.emit(
-            VoteResult,
-            vote="imprison",
-            tally={t: float(c) for t, c in sorted(tally.items())},
-            ballots=ballots,
-            chosen=chosen,
-            tied=leaders if len(leaders) > 1 else (),
-        )
         if chosen is not None:
             g.notice("imprison.done", seat=chosen)
         else:

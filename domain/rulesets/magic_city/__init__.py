@@ -23,7 +23,6 @@ from domain.events import (
     GameCreated,
     Resolved,
     RoleDealt,
-    VoteResult,
 )
 from domain.rng import Rng
 from domain.rulesets.base import Option, seconds
@@ -865,17 +864,8 @@ class MagicCity(Werewolf):
         for voter, target in cast:
             if target is not None:
                 tally[target] += self.weight(state, voter)
-        top = max(tally.values(), default=0)
-        leaders = tuple(sorted(t for t, c in tally.items() if c == top)) if top else ()
+        leaders = g.vote_result(purpose + ("_runoff" if runoff else ""), tally, dict(cast))
         chosen = leaders[0] if len(leaders) == 1 else None
-        g.emit(
-            VoteResult,
-            vote=purpose + ("_runoff" if runoff else ""),
-            tally={t: float(c) for t, c in sorted(tally.items())},
-            ballots=dict(cast),
-            chosen=chosen,
-            tied=leaders if len(leaders) > 1 else (),
-        )
         if chosen is not None:
             self.chosen(g, purpose, chosen)
         elif len(leaders) > 1 and not runoff:
