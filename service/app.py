@@ -93,7 +93,8 @@ class Service:
         self.store: Store | None = None
         self.games: Games | None = None
         self.follower: Follower | None = None
-        self.tasks: list[asyncio.Task] = []
+        self.deadline_task: asyncio.Task | None = None
+        self.stopping = asyncio.Event()
 
     def open(self) -> None:
         if self.store is None:
@@ -105,14 +106,16 @@ class Service:
         if self.settings.background and self.follower is None:
             self.follower = Follower(self.store, self.games.heard)
             self.follower.start()
-            self.tasks.append(asyncio.create_task(self.deadlines()))
+            self.stopping.clear()
+            self.deadline_task = asyncio.create_task(self.deadlines())
 
     async def stop(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self.tasks.clear()
+        # The deadline task is asked to stop, never cancelled: a cancelled task would leave its
+        # worker thread querying the store while we close it.
+        if self.deadline_task is not None:
+            self.stopping.set()
+            await self.deadline_task
+            self.deadline_task = None
         if self.follower is not None:
             await anyio.to_thread.run_sync(self.follower.stop)
             self.follower = None
@@ -124,11 +127,16 @@ class Service:
         """Fire every passed deadline the directory lists; the version check and the engine's
         `stale_deadline` refusal make a second firing (by us or another replica) harmless."""
         while True:
-            await asyncio.sleep(self.settings.deadline_poll)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.stopping.wait(), self.settings.deadline_poll)
+            if self.stopping.is_set():
+                return
             try:
                 self.games.evict(self.settings.evict_after)
                 now = int(time.time() * 1000)
                 for game_id, step, deadline in await anyio.to_thread.run_sync(due, self.store, now):
+                    if self.stopping.is_set():
+                        return
                     await anyio.to_thread.run_sync(self.fire, uuid.UUID(game_id), step, deadline)
             except Exception:
                 log.exception("deadline_task_failed")

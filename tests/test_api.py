@@ -386,3 +386,22 @@ def test_a_game_without_preset_or_roles_takes_the_first_preset_for_its_seats(dat
         assert r.status_code == 201, r.text
         first = c.get(f"/games/{r.json()['game_id']}/events", params={"limit": 1}).json()["events"][0]
         assert first["data"]["preset"] == next(iter(c.get("/rulesets/ultimate13").json()["presets"]))
+
+
+def test_shutdown_waits_for_a_deadline_query_in_flight_before_closing_the_store(database_url, monkeypatch):
+    import service.app as app_module
+
+    seen = []
+
+    def slow_due(store, now):
+        seen.append("query")
+        time.sleep(0.3)
+        seen.append("store open" if store.committer is not None and svc.store is store else "store closed")
+        return []
+
+    monkeypatch.setattr(app_module, "due", slow_due)
+    with client(database_url, deadline_poll=0.01) as c:
+        svc = service(c)
+        while not seen:
+            time.sleep(0.005)
+    assert seen[:2] == ["query", "store open"], seen
