@@ -84,4 +84,4 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
     def others(self, seat: int) -> tuple[int, ...]:
         """The living seats but `seat`: the usual targets of an ability."""
-        return tuple(s for s, alive in enumerate(self.alive, 1) if alive and s != seat)
+        return tuple([s for s, alive in enumerate(self.alive, 1) if alive and s != seat])

@@ -84,7 +84,7 @@ def _own(view: View, decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
     out = []
     for d in decisions:
         if view.seat in d.targets and not d.self_ok:
-            d = replace(d, targets=tuple(t for t in d.targets if t != view.seat))
+            d = replace(d, targets=tuple([t for t in d.targets if t != view.seat]))
         out.append(d)
     return tuple(out)
 

@@ -80,7 +80,7 @@ class Settings(msgspec.Struct, kw_only=True):
     stream_seconds: float = 300.0  # longest SSE connection before the client reconnects
     deadline_poll: float = 0.25
     background: bool = True  # follower and deadline task
-    evict_after: float = 600.0  # seconds an ended game stays in memory unread
+    evict_after: float = 600.0  # seconds a game stays in memory unused
     rate_limit: int = int(os.environ.get("GRIMOIRE_RATE_LIMIT", "2000"))  # requests per second per client
     log_level: str = os.environ.get("GRIMOIRE_LOG_LEVEL", "info")
 

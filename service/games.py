@@ -134,6 +134,7 @@ class Entry:
 
     def submit(self, store: Store, make: Callable[[Entry], Input]) -> list[Record] | RuleViolation:
         """Decide `make(self)` on the current state and append the outcome at the expected version."""
+        self.used = time.monotonic()
         for _ in range(RETRIES):
             grew: set[Viewer] = set()
             with self.lock:
@@ -172,6 +173,7 @@ class Entry:
 
     async def wait(self, viewer: Viewer, after: int, seconds: float) -> None:
         """Return once `viewer`'s feed is longer than `after`, or after `seconds`."""
+        self.used = time.monotonic()
         if seconds <= 0:
             return
         fut = asyncio.get_running_loop().create_future()
@@ -210,11 +212,14 @@ class Games:
         return entry
 
     def evict(self, idle: float) -> None:
-        """Drop ended games nobody has read for `idle` seconds (they reload from the store on demand)."""
+        """Drop games nobody has read, acted in or waited on for `idle` seconds (a lobby left open, a
+        game whose steps wait forever); they reload from the store on demand. Runs on the event loop, as waits do, so no
+        wait can start on an entry while it is dropped; every wait marks its entry used, so a
+        stream that waits again and again keeps its game."""
         cutoff = time.monotonic() - idle
         with self.lock:
             for game_id, entry in list(self.entries.items()):
-                if entry.state.status == "ended" and entry.used < cutoff and not any(entry.waiters.values()):
+                if entry.used < cutoff and not any(entry.waiters.values()):
                     del self.entries[game_id]
 
     def load(self, game_id: UUID) -> Entry | None:

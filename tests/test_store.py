@@ -162,3 +162,23 @@ def test_ended_games_leave_memory_and_come_back_from_the_store(stores):
     assert games.cached(gid) is None
     again = games.load(gid)
     assert again is not entry and again.version == entry.version and again.views == entry.views
+
+
+def test_idle_running_games_leave_memory_and_play_on_from_the_store(stores):
+    store, _ = stores
+    games = Games(store)
+    gid = create(games)
+    entry = games.load(gid)
+    games.evict(idle=60)
+    assert games.cached(gid) is entry  # used just now: kept
+    entry.used -= 120
+    entry.waiters["spectator"] = {object()}  # a long-poll or stream waiting on it
+    games.evict(idle=60)
+    assert games.entries[gid] is entry
+    entry.waiters["spectator"].clear()
+    games.evict(idle=60)
+    assert games.cached(gid) is None
+    again = games.load(gid)
+    assert again.state.status == "running" and again.version == entry.version and again.views == entry.views
+    assert not isinstance(again.submit(store, lambda e: Abort(at=e.now())), RuleViolation)
+    assert again.state.status == "ended"

@@ -126,7 +126,7 @@ def holder(x: WitchState) -> int | None:
 
 
 def tradeable(hand: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(c for c in CARDS if c != WK and c in hand)
+    return tuple([c for c in CARDS if c != WK and c in hand])
 
 
 def pending(x: WitchState, seat: int) -> bool:
@@ -194,7 +194,7 @@ class WitchTrial(Ruleset):
         others = state.others(seat)
         if WK in hand:
             return (Decision(kind=WK, targets=others), PASS_DECISION)
-        dead = tuple(s for s, alive in enumerate(state.alive, 1) if not alive)
+        dead = tuple([s for s, alive in enumerate(state.alive, 1) if not alive])
         out = []
         for card in CARDS:
             if card not in hand:
@@ -608,7 +608,7 @@ def _acted(state: GameState, e: Act | Defaulted) -> GameState:
         return state
     order = state.x.order
     if e.seat in order:
-        order = tuple(s for s in order if s != e.seat)
+        order = tuple([s for s in order if s != e.seat])
     return _x(state, order=order + (e.seat,))
 
 
