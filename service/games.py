@@ -213,9 +213,9 @@ class Games:
 
     def evict(self, idle: float) -> None:
         """Drop games nobody has read, acted in or waited on for `idle` seconds (a lobby left open, a
-        game whose steps wait forever); they reload from the store on demand. Runs on the event loop, as waits do, so no
-        wait can start on an entry while it is dropped; every wait marks its entry used, so a
-        stream that waits again and again keeps its game."""
+        game whose steps wait forever); they reload from the store on demand. Runs on the event
+        loop, as waits do, so no wait starts on an entry while it is dropped; every wait marks its
+        entry used, so a stream that waits again and again keeps its game."""
         cutoff = time.monotonic() - idle
         with self.lock:
             for game_id, entry in list(self.entries.items()):
