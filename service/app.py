@@ -264,15 +264,7 @@ def feed_items(entry: Entry, viewer: int | str, after: int, limit: int, lang: st
 
 @functools.cache
 def preset_seats(ruleset_id: str) -> dict[str, int]:
-    """The seat count each preset deals for (a preset's card list may hold more cards than seats)."""
-    rs = rulesets.get(ruleset_id)
-    found = {}
-    for preset in rs.presets:
-        for seats in range(rs.min_seats, rs.max_seats + 1):
-            if not isinstance(rs.setup(seats, preset, ()), str):
-                found[preset] = seats
-                break
-    return found
+    return rulesets.get(ruleset_id).preset_seats()
 
 
 def ruleset_info(rs: Any, lang: str) -> RulesetInfo:

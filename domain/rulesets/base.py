@@ -66,6 +66,16 @@ class Ruleset:
     def all_options(self) -> dict[str, Option]:
         return {**COMMON_OPTIONS, **self.options}
 
+    def preset_seats(self) -> dict[str, int]:
+        """The seat count each preset deals for (a preset's card list may hold more cards than seats)."""
+        found = {}
+        for preset in self.presets:
+            for seats in range(self.min_seats, self.max_seats + 1):
+                if not isinstance(self.setup(seats, preset, ()), str):
+                    found[preset] = seats
+                    break
+        return found
+
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
         """The role list to deal, or the code (and reason after a colon) of why the setup is refused."""
         if preset is not None:

@@ -120,8 +120,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     rs = RULESETS[args.ruleset]
-    preset = args.preset if args.preset or args.players else (next(iter(rs.presets), None))
-    players = args.players or len(rs.presets[preset])
+    preset = args.preset if args.preset or args.players else next(iter(rs.presets), None)
+    players = args.players or rs.preset_seats()[preset]
     play(args.ruleset, preset, players, -1)  # warm-up
     seeds = range(args.games)
     played, games = best_rate(lambda: [play(args.ruleset, preset, players, seed) for seed in seeds], args.repeat)
