@@ -28,14 +28,14 @@ from litestar.response.sse import ServerSentEventMessage
 
 from domain import rulesets
 from domain.engine import verify
-from domain.events import MODERATOR, PUBLIC, Abort, Act, Action, CreateGame, Join, Start, Timeout, sees
+from domain.events import MODERATOR, PUBLIC, Abort, Act, Action, CreateGame, GameCreated, Join, Start, Timeout, sees
 from domain.messages import role_name
 from domain.violations import RuleViolation
 from projections.render import render
 from projections.view import SPECTATOR, project
 from service import metrics
 from service.directory import Follower, due, lobby
-from service.games import HOST, Conflict, Entry, Games, Principal, events_of
+from service.games import HOST, Conflict, Entry, Games, Principal, events_of, token_hash
 from service.logs import configure_logging, observe
 from service.problems import PROBLEM_JSON, ApiError, Problem, problem, responses, violation
 from service.schemas import (
@@ -61,7 +61,7 @@ from service.schemas import (
     SeatToken,
     ViewReply,
 )
-from service.store import Store, link
+from service.store import GENESIS, Store, link
 
 log = structlog.get_logger("grimoire")
 
@@ -207,16 +207,12 @@ async def caller(svc: Service, entry: Entry, request: Request, required: bool = 
         if required:
             raise ApiError(401, "token_required")
         return None
-    found = entry.tokens.get(_hash(token)) or await anyio.to_thread.run_sync(svc.games.principal, entry, token)
+    found = entry.tokens.get(token_hash(token)) or await anyio.to_thread.run_sync(svc.games.principal, entry, token)
     if found is None:
         raise ApiError(401, "bad_token")
     if found.seat is not None:
         structlog.contextvars.bind_contextvars(seat=found.seat)
     return found
-
-
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def viewer_of(p: Principal | None) -> int | str:
@@ -344,7 +340,7 @@ async def create_game(request: Request, data: JSONBody[CreateGameRequest], lang:
 
     host, mod, seat_tokens = await anyio.to_thread.run_sync(tokens)
     metrics.GAMES.inc("created")
-    created = next(r.event for r in entry.records if type(r.event).__struct_config__.tag == "game_created")
+    created = next(r.event for r in entry.records if isinstance(r.event, GameCreated))
     return GameCreatedReply(
         game_id=str(game_id),
         host_token=host,
@@ -462,7 +458,7 @@ async def post_action(
     if idempotency_key is None:
         return await act(svc, entry, who.seat, data, lang)
     token = bearer(request)
-    key = uuid.uuid5(uuid.NAMESPACE_URL, f"{game_id}:{_hash(token)}:{idempotency_key}")
+    key = uuid.uuid5(uuid.NAMESPACE_URL, f"{game_id}:{token_hash(token)}:{idempotency_key}")
     body = hashlib.sha256(msgspec.json.encode(data)).hexdigest().encode()
     store = svc.store
     claimed = await anyio.to_thread.run_sync(store.put, store.replies, key, 1, "claim", body)
@@ -594,7 +590,7 @@ def check_stored(store: Store, game_id: uuid.UUID) -> AuditCheck:
     """Re-read the stream from the store, check the chain over the stored bytes and replay the inputs."""
     rows = store.recorder.select_events(game_id)
     problems: list[str] = []
-    prev, chain_ok, events = "0" * 64, True, []
+    prev, chain_ok, events = GENESIS, True, []
     for i, row in enumerate(rows, 1):
         try:
             rec = store.mapper.to_domain_event(row)
