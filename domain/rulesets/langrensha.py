@@ -731,7 +731,7 @@ class Langrensha(Werewolf):
         if g.state.step.name == "night.witch":  # her view shows the potion used as soon as she answers
             spent = g.state.x.flags[seat - 1]
             using = {"save": "antidote", "poison": "poison"}.get(action.kind)
-            self.info(g, "potions", potions_left([*spent, using] if using else spent), (seat,))
+            self.info(g, "potions", _potions_left([*spent, using] if using else spent), (seat,))
 
     def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
         if action.kind == "duel":
@@ -917,7 +917,7 @@ def _r_white_wolf(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
     rs.set(g, "white", white=white)
 
 
-def potions_left(spent: list[str]) -> list[str]:
+def _potions_left(spent: list[str]) -> list[str]:
     return [p for p in ("antidote", "poison") if p not in spent]
 
 
@@ -926,7 +926,7 @@ def _p_witch(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
     spent = state.x.flags[seat - 1]
     antidote, poison = "antidote" not in spent, "poison" not in spent
     target = state.x.attack if state.options["witch_sees_target"] == "always" or antidote else 0
-    rs.info(g, "potions", potions_left(spent), (seat,))
+    rs.info(g, "potions", _potions_left(spent), (seat,))
     if target:
         g.notice("witch.target", to=(seat,), target=target)
         rs.info(g, "wolf_target", target, (seat,))
