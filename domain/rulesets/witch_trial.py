@@ -20,6 +20,10 @@ Where the documents leave the mechanics open:
 - The night's deaths are announced at dawn; the loot window follows (fixed length, looters of one
   body prompted in turn, the rest prompted nothing); then the first finders and the unclaimed cards
   (named together, not by body). A looter whose turn has not come when the window ends takes nothing.
+- The game ends at the resolution of its last night (or when at most one lives), on that night's
+  day: its dead are announced with the end, and no dawn of a day that never comes is opened.
+- A 魔女杀手 holder's other card at 深夜 is refused as `witch_killer_only`, decided from its own hand
+  (an imprisoned holder may use nothing: `wrong_phase`, as for any imprisoned player).
 - A 杀人魔法 blocked by a 结界 is spent (it was used; only an attacker past the cap or dead before
   its turn keeps its card).
 - Random draws whose use depends on hidden choices (the probe's card, the heir, first finders) are
