@@ -562,10 +562,37 @@ class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
     events: int
     inputs: int
     problems: tuple[str, ...] = ()
+    unsupported: RuleViolation | None = None  # recorded under other versions: not replayed
+
+
+def unsupported_version(events: Sequence[Event]) -> RuleViolation | None:
+    """`unsupported_ruleset_version` when the game was recorded under another version of its ruleset or
+    of the engine than this code's: replaying it here would hold it to rules it was not played by."""
+    created = next((e for e in events if isinstance(e, GameCreated)), None)
+    rs = rulesets.get(created.ruleset) if created is not None else None
+    if rs is None or (created.ruleset_version, created.engine_version) == (rs.version, ENGINE_VERSION):
+        return None
+    return _refuse(
+        "unsupported_ruleset_version",
+        ruleset=rs.id,
+        stored_ruleset_version=created.ruleset_version,
+        ruleset_version=rs.version,
+        stored_engine_version=created.engine_version,
+        engine_version=ENGINE_VERSION,
+    )
 
 
 def verify(events: Sequence[Event]) -> AuditReport:
     """Replay the inputs through `decide` and check that they reproduce every stored outcome."""
+    unsupported = unsupported_version(events)
+    if unsupported is not None:
+        a = unsupported.args
+        problem = (
+            f"recorded with {a['ruleset']} version {a['stored_ruleset_version']} "
+            f"(engine {a['stored_engine_version']}); this code runs version {a['ruleset_version']} "
+            f"(engine {a['engine_version']})"
+        )
+        return AuditReport(ok=False, events=len(events), inputs=0, problems=(problem,), unsupported=unsupported)
     state = initial_state()
     problems: list[str] = []
     i = inputs = 0

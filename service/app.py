@@ -27,7 +27,7 @@ from litestar.response import ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
 
 from domain import rulesets
-from domain.engine import verify
+from domain.engine import unsupported_version, verify
 from domain.events import MODERATOR, PUBLIC, Abort, Act, Action, CreateGame, GameCreated, Join, Start, Timeout, sees
 from domain.messages import role_name
 from domain.violations import RuleViolation
@@ -37,7 +37,8 @@ from service import metrics
 from service.directory import Follower, due, lobby
 from service.games import HOST, Conflict, Entry, Games, Principal, events_of, token_hash
 from service.logs import configure_logging, observe
-from service.problems import PROBLEM_JSON, ApiError, Problem, problem, responses, violation
+from service.problems import PROBLEM_JSON, VERSION_CONFLICT, ApiError, Problem, UnsupportedVersion, problem, responses
+from service.problems import violation
 from service.schemas import (
     Ack,
     ActionReply,
@@ -607,13 +608,15 @@ def check_stored(store: Store, game_id: uuid.UUID) -> AuditCheck:
             chain_ok = False
         events.append(rec.event)
     report = verify(events)
+    if report.unsupported is not None:
+        raise UnsupportedVersion(report.unsupported, chain_ok=chain_ok)
     problems.extend(report.problems)
     return AuditCheck(ok=chain_ok and report.ok, chain_ok=chain_ok, replay_ok=report.ok, events=len(rows),
                       inputs=report.inputs, head=prev, problems=problems)
 
 
 @get("/games/{game_id:uuid}/audit/verify", summary="Recompute every outcome from the inputs; check the chain",
-     **AUDIT_DOC)
+     **{**AUDIT_DOC, "responses": {**responses(400, 401, 403, 404), 409: VERSION_CONFLICT}})
 async def verify_audit(request: Request, game_id: GameId) -> AuditCheck:
     svc = service_of(request)
     entry = await entry_of(svc, game_id)
@@ -622,7 +625,7 @@ async def verify_audit(request: Request, game_id: GameId) -> AuditCheck:
 
 
 @get("/games/{game_id:uuid}/replay", tags=["audit"], summary="Any viewer's view at any event of a finished game",
-     responses=responses(400, 404, 409, 422))
+     responses={**responses(400, 404, 422), 409: VERSION_CONFLICT})
 async def replay(
     request: Request,
     game_id: GameId,
@@ -633,12 +636,16 @@ async def replay(
     entry = await entry_of(svc, game_id)
     if entry.state.status != "ended":
         raise ApiError(409, "game_not_ended")
+    events = events_of(entry)
+    unsupported = unsupported_version(events)
+    if unsupported is not None:
+        raise UnsupportedVersion(unsupported)
     viewer: int | str = int(as_) if as_.isdigit() else as_
     if isinstance(viewer, int) and viewer > entry.state.seats:
         raise ApiError(422, "unknown_seat")
     if at > len(entry.records):
         raise ApiError(422, "bad_replay_point")
-    events = events_of(entry)[:at]
+    events = events[:at]
     return ViewReply(view=project(events, viewer), seen=sum(1 for e in events if sees(e.to, viewer)))
 
 

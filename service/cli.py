@@ -182,10 +182,14 @@ def _store(args: argparse.Namespace) -> Any:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from service.app import check_stored
+    from service.problems import UnsupportedVersion
 
     store = _store(args)
     try:
         report = check_stored(store, uuid.UUID(args.game_id))
+    except UnsupportedVersion as unsupported:
+        print(msgspec.json.encode(unsupported.render("en")).decode())
+        return 1
     finally:
         store.close()
     print(msgspec.json.encode(report).decode())
@@ -193,7 +197,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from domain.engine import unsupported_version
     from projections.view import project
+    from service.problems import UnsupportedVersion
 
     store = _store(args)
     try:
@@ -202,6 +208,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         store.close()
     if not events:
         print("no such game", file=sys.stderr)
+        return 1
+    unsupported = unsupported_version(events)
+    if unsupported is not None:
+        print(msgspec.json.encode(UnsupportedVersion(unsupported).render("en")).decode(), file=sys.stderr)
         return 1
     viewer: int | str = int(args.as_) if args.as_.isdigit() else args.as_
     at = len(events) if args.at is None else args.at

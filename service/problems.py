@@ -15,7 +15,7 @@ PROBLEM_JSON = "application/problem+json"
 # Engine refusals that say the game is in the wrong state for the request (the rest are 422).
 CONFLICT_CODES = frozenset(
     {"game_not_running", "game_not_in_lobby", "game_exists", "seats_open", "no_open_seat", "stale_deadline",
-     "deadline_not_reached"}
+     "deadline_not_reached", "unsupported_ruleset_version"}
 )
 
 
@@ -25,6 +25,19 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
     status: int
     code: str
     detail: str = ""
+
+
+class VersionProblem(Problem, kw_only=True, omit_defaults=True):
+    """A problem that may name versions: with `unsupported_ruleset_version`, those the game was recorded
+    under (`stored_…`) and those this service runs; from verify also the result of the hash chain
+    check, which needs no rules."""
+
+    ruleset: str = ""
+    stored_ruleset_version: str = ""
+    ruleset_version: str = ""
+    stored_engine_version: str = ""
+    engine_version: str = ""
+    chain_ok: bool | None = None
 
 
 class ApiError(Exception):
@@ -39,6 +52,19 @@ class ApiError(Exception):
 
     def render(self, lang: str) -> Problem:
         return self.problem or problem(self.status, self.code, lang, self.args_)
+
+
+class UnsupportedVersion(ApiError):
+    """A stored game recorded under other versions than this code's: it is neither re-decided nor replayed."""
+
+    def __init__(self, v: RuleViolation, chain_ok: bool | None = None) -> None:
+        super().__init__(409, v.code)
+        self.violation = v
+        self.chain_ok = chain_ok
+
+    def render(self, lang: str) -> VersionProblem:
+        p = violation(self.violation, lang)
+        return VersionProblem(**msgspec.structs.asdict(p), **self.violation.args, chain_ok=self.chain_ok)
 
 
 TITLES = {
@@ -81,6 +107,17 @@ def responses(*statuses: int) -> dict[int, ResponseSpec]:
         s: ResponseSpec(data_container=Problem, media_type=PROBLEM_JSON, description=DESCRIPTIONS[s], generate_examples=False)
         for s in (*statuses, 429)
     }
+
+
+# verify and replay of a stored game
+VERSION_CONFLICT = ResponseSpec(
+    data_container=VersionProblem,
+    media_type=PROBLEM_JSON,
+    description="The game was recorded under another version of its ruleset or of the engine than this service "
+    "runs (`unsupported_ruleset_version`: the fields name both, and verify adds `chain_ok`, the hash chain "
+    "check); or, for a replay, the game has not ended (`game_not_ended`).",
+    generate_examples=False,
+)
 
 
 register(
@@ -131,6 +168,18 @@ register(
         "error.game_not_ended": {
             "ja": "ゲームはまだ終わっていません。", "zh-Hans": "游戏尚未结束。", "zh-Hant": "遊戲尚未結束。",
             "en": "The game has not ended yet.",
+        },
+        "error.unsupported_ruleset_version": {
+            "ja": "このゲームは {ruleset} バージョン {stored_ruleset_version}（エンジン {stored_engine_version}）で"
+            "記録されましたが、このサービスはバージョン {ruleset_version}（エンジン {engine_version}）です。"
+            "検証と再生はできません。",
+            "zh-Hans": "此游戏以 {ruleset} 版本 {stored_ruleset_version}（引擎 {stored_engine_version}）记录，"
+            "而本服务运行的是版本 {ruleset_version}（引擎 {engine_version}），无法验证或重放。",
+            "zh-Hant": "此遊戲以 {ruleset} 版本 {stored_ruleset_version}（引擎 {stored_engine_version}）記錄，"
+            "而本服務執行的是版本 {ruleset_version}（引擎 {engine_version}），無法驗證或重播。",
+            "en": "This game was recorded with {ruleset} version {stored_ruleset_version} (engine "
+            "{stored_engine_version}); this service runs version {ruleset_version} (engine {engine_version}), "
+            "so it cannot verify or replay it.",
         },
         "error.bad_replay_point": {
             "ja": "その時点はありません。", "zh-Hans": "没有这个时间点。", "zh-Hant": "沒有這個時間點。",

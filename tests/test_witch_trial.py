@@ -96,6 +96,32 @@ def test_rule_1_2_seven_days_then_every_survivor_wins():
     assert conserved(g)
 
 
+def test_ruling_2_a_game_that_ends_after_day_7_reports_day_7_in_its_final_view():
+    g = deal((W, B, B, B), FULL, FULL, FULL, FULL)
+    for _ in range(7):
+        day(g)
+    assert g.state.status == "ended" and g.state.day == 7
+    assert {v.day for v in g.views.values()} == {7} and {v.status for v in g.views.values()} == {"ended"}
+    assert max(e.day for e in g.events if isinstance(e, PhaseStarted)) == 7
+
+
+def test_ruling_2_the_last_nights_dead_are_announced_on_the_day_the_game_ends():
+    g = deal((W, B, B, B), FULL, FULL, days=2)
+    day(g)
+    day(g)  # the holder wrecks at the end of the last night
+    died, ended = g.events[-3], g.events[-1]
+    assert isinstance(died, Died) and died.seats == (1,) and died.to == "public"
+    assert isinstance(ended, GameEnded) and ended.winners == (2, 3)
+    assert {v.day for v in g.views.values()} == {2} and g.views["spectator"].alive == (False, True, True)
+    early = deal((W, B, B, B), FULL, FULL)
+    day(early, uses=[(1, W, 2)])
+    morning(early)
+    noon(early)
+    vote(early)
+    night(early, [(1, W, 3)])  # at most one lives after night 2
+    assert early.events[-1].reason == "early_end" and {v.day for v in early.views.values()} == {2}
+
+
 def test_ruling_2_days_is_an_option():
     g = deal((W, B, B, B), FULL, FULL, FULL, FULL, days=1)
     day(g)
@@ -219,12 +245,43 @@ def test_ruling_5_card_targets():
     assert refused(g.act(2, C, 3), "wrong_phase")  # a card it does not hold
 
 
-def test_rule_3_6_witch_killer_holder_may_use_only_the_witch_killer_q10():
-    g = deal((W, K, P, B), FULL, FULL, FULL)
+def test_rule_3_6_and_4_1_witch_killer_holder_may_use_only_witch_killer_q10():
+    g = deal((W, K, P, B), (K, B, B, B), FULL, FULL)
     to_night(g)
     assert {d.kind for d in g.views[1].decisions} == {W, "pass"}
-    for card, target in ((K, 2), (P, 2), (B, None)):
-        assert refused(g.act(1, card, target), "wrong_phase")
+    for card, target in ((K, 2), (P, 2), (B, None), (C, 2)):  # C: a card it does not even hold
+        out = g.act(1, card, target)
+        assert refused(out, "witch_killer_only")
+        texts = out.messages()
+        assert len(set(texts.values())) == 4 and not any(t.startswith("error.") for t in texts.values())
+    ok(g.act(1, W, 2))
+    assert refused(g.act(1, K, 3), "witch_killer_only")  # nor may it change its use to another card
+    assert refused(g.act(2, W, 1), "wrong_phase")  # a seat without it is answered from its own hand
+
+
+def test_rule_3_6_witch_killer_holder_may_use_only_witch_killer_whether_dealt_seized_or_inherited():
+    g = deal((W, B, B, B), (K, P, B, B), (P, C, B, B), FULL, FULL)
+    to_night(g)
+    night(g, [(2, K, 1)])  # 2 kills the holder and must take the Witch Killer
+    loot(g)
+    to_night(g)
+    assert hand(g, 2) == Counter({W: 1, P: 1, B: 2})
+    assert {d.kind for d in g.views[2].decisions} == {W, "pass"}
+    assert refused(g.act(2, P, 3), "witch_killer_only") and refused(g.act(2, B), "witch_killer_only")
+    night(g)
+    loot(g)
+    day(g)  # 2 ends its second night without a kill: the Witch Killer goes to a random survivor
+    heir = next(s for s in g.state.living() if W in g.state.x.hands[s])
+    to_night(g)
+    assert {d.kind for d in g.views[heir].decisions} == {W, "pass"}
+    assert refused(g.act(heir, B), "witch_killer_only")
+
+
+def test_rule_3_6_an_imprisoned_holder_may_use_nothing():
+    g = deal((W, K, B, B), FULL, FULL, FULL)
+    to_night(g, votes={2: 1, 3: 1, 4: 1})
+    assert g.state.x.imprisoned == 1 and [d.kind for d in g.views[1].decisions] == ["pass"]
+    assert refused(g.act(1, W, 2), "wrong_phase") and refused(g.act(1, K, 2), "wrong_phase")
 
 
 def test_rule_3_6_imprisoned_player_cannot_use_any_card():
@@ -586,7 +643,7 @@ def test_q9_a_kill_magic_on_an_already_dead_target_is_spent():
 
 
 def test_q10_the_holder_cannot_use_any_other_card():
-    test_rule_3_6_witch_killer_holder_may_use_only_the_witch_killer_q10()
+    test_rule_3_6_and_4_1_witch_killer_holder_may_use_only_witch_killer_q10()
 
 
 # --- trades (5, ruling 12) -------------------------------------------------------------------------

@@ -20,6 +20,10 @@ Where the documents leave the mechanics open:
 - The night's deaths are announced at dawn; the loot window follows (fixed length, looters of one
   body prompted in turn, the rest prompted nothing); then the first finders and the unclaimed cards
   (named together, not by body). A looter whose turn has not come when the window ends takes nothing.
+- The game ends at the resolution of its last night (or when at most one lives), on that night's
+  day: its dead are announced with the end, and no dawn of a day that never comes is opened.
+- A 魔女杀手 holder's other card at 深夜 is refused as `witch_killer_only`, decided from its own hand
+  (an imprisoned holder may use nothing: `wrong_phase`, as for any imprisoned player).
 - A 杀人魔法 blocked by a 结界 is spent (it was used; only an attacker past the cap or dead before
   its turn keeps its card).
 - Random draws whose use depends on hidden choices (the probe's card, the heir, first finders) are
@@ -60,7 +64,7 @@ POOLS = {
 
 ORDERED = frozenset(CARDS)  # whose submission order matters (attacks)
 TRADING = (READY, OFFER, ACCEPT, REFUSE)
-TRADE_USED, OFFER_PENDING = "trade_used", "offer_pending"
+TRADE_USED, OFFER_PENDING, WITCH_KILLER_ONLY = "trade_used", "offer_pending", "witch_killer_only"
 PASS_DECISION = Decision(kind=PASS)
 READY_DECISION = Decision(kind=READY)
 
@@ -143,7 +147,7 @@ def trade_refusal(x: WitchState, seat: int) -> str | None:
 
 class WitchTrial(Ruleset):
     id = "witch_trial"
-    version = "1"
+    version = "2"
     doc_lang = "zh-Hans"
     name = {"ja": "魔女裁判", "zh-Hans": "魔女审判", "zh-Hant": "魔女審判", "en": "Witch Trial"}
     roles = {card: card for card in CARDS}  # the cards a pool is made of
@@ -244,11 +248,17 @@ class WitchTrial(Ruleset):
         return None
 
     def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
-        """At noon, from the seat's own trades alone: never from whether another seat holds an offer."""
+        """At night, from the seat's own hand; at noon, from the seat's own trades alone: never from
+        whether another seat holds an offer."""
         step = state.step
-        if step is None or step.name != "noon" or action.kind not in TRADING or not state.is_alive(seat):
+        if step is None or not state.is_alive(seat):
             return None
         x = state.x
+        if step.name == "night":
+            holds_wk = WK in x.hands[seat] and x.imprisoned != seat
+            return WITCH_KILLER_ONLY if holds_wk and action.kind in CARDS and action.kind != WK else None
+        if step.name != "noon" or action.kind not in TRADING:
+            return None
         if action.kind == OFFER:
             return trade_refusal(x, seat) or "wrong_phase"
         if action.kind == READY:  # an offer to answer, or its own offer or trade has ended its noon
@@ -489,15 +499,17 @@ class WitchTrial(Ruleset):
                 g.notice("witch.become", to=(seat,))
 
         night = state.day
-        g.phase("dawn", night + 1)
+        survivors = [s for s in living if s not in dead]
+        last = len(survivors) <= 1 or night >= g.state.options["days"]
+        if not last:  # the game ends on the day of its last night: no dawn of a day that never comes
+            g.phase("dawn", night + 1)
         if dead:
             g.kill(dead, "morning")
             for seat in sorted(dead):
                 g.emit(HandSet, to=(seat,), seat=seat, cards=(), why="death")
         else:
             g.notice("morning.none")
-        survivors = g.state.living()
-        if len(survivors) <= 1 or night >= g.state.options["days"]:
+        if last:
             g.end("early_end" if len(survivors) <= 1 else "days_over", survivors)
             return
         g.open_step("loot", "loot_seconds", extend=False, hold=True)
@@ -849,6 +861,12 @@ register(
             "zh-Hans": "你还有一笔尚未了结的交易。",
             "zh-Hant": "你還有一筆尚未了結的交易。",
             "en": "You have a trade offer pending.",
+        },
+        "error.witch_killer_only": {
+            "ja": "【魔女殺し】を持つあなたは、【魔女殺し】を使うか何もしないかしか選べません。",
+            "zh-Hans": "你持有【魔女杀手】，只能使用【魔女杀手】或放弃行动。",
+            "zh-Hant": "你持有【魔女殺手】，只能使用【魔女殺手】或放棄行動。",
+            "en": "You hold the Witch Killer: you may use only the Witch Killer, or nothing.",
         },
         "error.already_answered": {
             "ja": "すでに選択済みです。",
