@@ -42,7 +42,8 @@ def cmd_openapi(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from service.app import Settings, create_app
+    from service.app import create_app
+    from service.settings import Settings
 
     url = args.database_url or os.environ.get("GRIMOIRE_DATABASE_URL") or "grimoire.db"
     app = create_app(Settings(database_url=url))
@@ -66,7 +67,8 @@ def start_server(database_url: str) -> tuple[str, Any]:
     """A server in this process (a background thread) on a free port."""
     import uvicorn
 
-    from service.app import Settings, create_app
+    from service.app import create_app
+    from service.settings import Settings
 
     port = free_port()
     app = create_app(Settings(database_url=database_url, log_level="warning"))
@@ -181,11 +183,11 @@ def _store(args: argparse.Namespace) -> Any:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from service.app import check_stored
+    from service.games import Games
 
     store = _store(args)
     try:
-        report = check_stored(store, uuid.UUID(args.game_id))
+        report = Games(store).verify(uuid.UUID(args.game_id))
     finally:
         store.close()
     print(msgspec.json.encode(report).decode())
@@ -194,10 +196,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from projections.view import project
+    from service.games import Games
 
     store = _store(args)
     try:
-        events = [r.event for r in store.load(uuid.UUID(args.game_id))]
+        events = Games(store).history(uuid.UUID(args.game_id))
     finally:
         store.close()
     if not events:
