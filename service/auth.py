@@ -7,7 +7,8 @@ import structlog
 from litestar import Request
 
 from projections.view import SPECTATOR
-from service.games import Entry, Games, Principal, Viewer, token_hash
+from service.entry import Entry, Principal, Viewer, token_hash
+from service.games import Games
 from service.problems import ApiError
 
 

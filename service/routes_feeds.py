@@ -13,7 +13,7 @@ from litestar.response import ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
 
 from service.auth import caller, viewer_of
-from service.games import Entry, Viewer
+from service.entry import Entry, Viewer
 from service.schemas import Feed
 from service.problems import responses
 from service.settings import WAIT_MAX

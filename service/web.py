@@ -10,7 +10,8 @@ import structlog
 from litestar import Request
 from litestar.params import FromPath, QueryParameter
 
-from service.games import Entry, Games
+from service.entry import Entry
+from service.games import Games
 from service.lifecycle import Service
 from service.schemas import Lang
 
