@@ -389,7 +389,7 @@ def test_a_game_without_preset_or_roles_takes_the_first_preset_for_its_seats(dat
 
 
 def test_shutdown_waits_for_a_deadline_query_in_flight_before_closing_the_store(database_url, monkeypatch):
-    import service.app as app_module
+    import service.lifecycle as app_module
 
     seen = []
 

@@ -12,7 +12,9 @@ import schemathesis
 from litestar.testing import TestClient
 from schemathesis import GenerationMode
 
-from service.app import Service, Settings, create_app
+from service.app import create_app
+from service.lifecycle import Service
+from service.settings import Settings
 from service.cli import OPENAPI, openapi_document
 from service.directory import Follower
 

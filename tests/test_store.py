@@ -13,7 +13,8 @@ from domain.events import Abort, Act, Action, CreateGame, Start, Timeout, decode
 from domain.violations import RuleViolation
 from service.directory import Follower, due, lobby
 from service.games import Games
-from service.store import GENESIS, RecordConflictError, Store, link
+from service.chain import GENESIS, link
+from service.store import RecordConflictError, Store
 from tests.harness import seed_for
 
 NAMES = tuple(f"P{i}" for i in range(1, 10))
