@@ -26,8 +26,8 @@ from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
 
-from domain import rulesets
-from domain.engine import verify
+from domain import catalog as rulesets
+from domain.catalog import verify
 from domain.events import MODERATOR, PUBLIC, Abort, Act, Action, CreateGame, GameCreated, Join, Start, Timeout, sees
 from domain.messages import role_name
 from domain.violations import RuleViolation

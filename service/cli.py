@@ -210,7 +210,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from domain import rulesets
+    from domain import catalog as rulesets
 
     parser = argparse.ArgumentParser(prog="grimoire", description="A game-master service for hidden-role games.")
     sub = parser.add_subparsers(dest="command", required=True)

@@ -18,16 +18,17 @@ from uuid import UUID
 
 import msgspec
 from eventsourcing.persistence import (
-    IntegrityError,
-    ProgrammingError,
     InfrastructureFactory,
+    IntegrityError,
     Mapper,
+    ProgrammingError,
     RecordConflictError,
     StoredEvent,
     Transcoder,
 )
 
-from domain.events import Event, decode, encode
+from domain.codec import decode, encode
+from domain.events import Event
 
 GENESIS = "0" * 64
 

@@ -8,8 +8,9 @@ import uuid
 
 import pytest
 
-from domain.engine import verify
-from domain.events import Abort, Act, Action, CreateGame, Start, Timeout, decode, encode
+from domain.catalog import verify
+from domain.codec import decode, encode
+from domain.events import Abort, Act, Action, CreateGame, Start, Timeout
 from domain.violations import RuleViolation
 from service.directory import Follower, due, lobby
 from service.games import Games
