@@ -14,7 +14,8 @@ from uuid import UUID
 
 import msgspec
 
-from domain.events import Event, decode, encode
+from domain.codec import decode, encode
+from domain.events import Event
 
 GENESIS = "0" * 64
 

@@ -199,7 +199,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from domain.engine import unsupported_version
+    from domain.catalog import unsupported_version
     from projections.view import project
     from service.games import Games
     from service.problems import UnsupportedVersion
@@ -223,7 +223,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from domain import rulesets
+    from domain import catalog as rulesets
 
     parser = argparse.ArgumentParser(prog="grimoire", description="A game-master service for hidden-role games.")
     sub = parser.add_subparsers(dest="command", required=True)

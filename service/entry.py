@@ -18,7 +18,7 @@ from uuid import UUID
 
 import msgspec
 
-from domain.engine import evolve, initial_state, run
+from domain.catalog import evolve, initial_state, run
 from domain.events import MODERATOR, PUBLIC, GameCreated, Input, sees
 from domain.state import GameState
 from domain.violations import RuleViolation

@@ -17,8 +17,8 @@ from uuid import UUID
 
 import msgspec
 
-from domain import rulesets
-from domain.engine import unsupported_version, verify
+from domain import catalog as rulesets
+from domain.catalog import unsupported_version, verify
 from domain.events import (
     MODERATOR,
     PUBLIC,

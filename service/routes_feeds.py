@@ -14,8 +14,8 @@ from litestar.response.sse import ServerSentEventMessage
 
 from service.auth import caller, viewer_of
 from service.entry import Entry, Viewer
-from service.schemas import Feed
 from service.problems import responses
+from service.schemas import Feed
 from service.settings import WAIT_MAX
 from service.web import OPTIONAL_BEARER, PAGE_MAX, GameId, LangQuery, entry_of, games_of, language, service_of
 

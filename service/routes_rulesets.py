@@ -7,7 +7,7 @@ from typing import Any
 from litestar import Controller, Request, get
 from litestar.params import FromPath
 
-from domain import rulesets
+from domain import catalog as rulesets
 from domain.messages import role_name
 from service.games import preset_seats
 from service.problems import ApiError, responses

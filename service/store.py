@@ -12,10 +12,10 @@ from urllib.parse import parse_qs, unquote, urlparse
 from uuid import UUID
 
 from eventsourcing.persistence import (
-    IntegrityError,
-    ProgrammingError,
     InfrastructureFactory,
+    IntegrityError,
     Mapper,
+    ProgrammingError,
     RecordConflictError,
     StoredEvent,
     Tracking,

@@ -42,7 +42,7 @@ def owing(c, game) -> tuple[int, dict]:
 
 
 def test_rulesets_list_every_registered_ruleset_with_localized_roles(database_url):
-    from domain.rulesets import RULESETS
+    from domain.catalog import RULESETS
 
     with client(database_url) as c:
         r = c.get("/rulesets", params={"lang": "ja"})

@@ -5,7 +5,9 @@ import random
 
 import msgspec
 
-from domain.engine import ENGINE_VERSION, decide, verify
+from domain.catalog import decide, verify
+from domain.codec import decode, encode
+from domain.engine import ENGINE_VERSION
 from domain.events import (
     MODERATOR,
     PUBLIC,
@@ -21,8 +23,6 @@ from domain.events import (
     RoleDealt,
     Start,
     Timeout,
-    decode,
-    encode,
 )
 from domain.messages import LANGS, MESSAGES
 from domain.rng import Rng
@@ -258,7 +258,7 @@ def test_option_dead_see_all_off_by_default_keeps_roles_hidden_from_the_dead():
 
 
 def test_a_reset_prompt_replaces_the_seats_decisions_and_it_owes_anew():
-    from domain.engine import evolve
+    from domain.catalog import evolve
     from domain.events import Decision, Prompt
     from projections.view import apply
 

@@ -8,10 +8,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from domain.engine import decide, evolve, initial_state, run, verify
-from domain.events import Act, Action, CreateGame, Died, Event, GameCreated, GameEnded, Prompt, Start, StepOpened
-from domain.events import Timeout
-from domain.events import encode, sees
+from domain.catalog import decide, evolve, initial_state, run, verify
+from domain.codec import encode
+from domain.events import (
+    Act,
+    Action,
+    CreateGame,
+    Died,
+    Event,
+    GameCreated,
+    GameEnded,
+    Prompt,
+    Start,
+    StepOpened,
+    Timeout,
+    sees,
+)
 from domain.rng import Rng
 from domain.rulesets.langrensha import LANGRENSHA, ROLES
 from domain.violations import RuleViolation

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
-from domain.events import DeathCause, Died, MODERATOR, Prompt, RoleChanged, StepOpened
+from domain.events import MODERATOR, DeathCause, Died, Prompt, RoleChanged, StepOpened
 from projections.view import project
-from tests.lrs_helpers import act, bite, dead, deaths, decisions, new, notices, ok, one, refused, run_to, vote_out
-from tests.lrs_helpers import wolves
+from tests.lrs_helpers import (
+    act,
+    bite,
+    dead,
+    deaths,
+    decisions,
+    new,
+    notices,
+    ok,
+    one,
+    refused,
+    run_to,
+    vote_out,
+    wolves,
+)
 
 W, V = "werewolf", "villager"
 

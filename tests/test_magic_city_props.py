@@ -9,8 +9,9 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.engine import decide, evolve, initial_state, verify
-from domain.events import Act, Action, Died, GameEnded, Input, Notice, Prompt, StepOpened, decode, encode, sees
+from domain.catalog import decide, evolve, initial_state, verify
+from domain.codec import decode, encode
+from domain.events import Act, Action, Died, GameEnded, Input, Notice, Prompt, StepOpened, sees
 from domain.rulesets.magic_city import EVENT_KINDS, EVIL, MAGIC_CITY, regulation_error
 from domain.violations import RuleViolation
 from tests.harness import Game

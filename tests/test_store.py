@@ -8,12 +8,13 @@ import uuid
 
 import pytest
 
-from domain.engine import verify
-from domain.events import Abort, Act, Action, CreateGame, Start, Timeout, decode, encode
+from domain.catalog import verify
+from domain.codec import decode, encode
+from domain.events import Abort, Act, Action, CreateGame, Start, Timeout
 from domain.violations import RuleViolation
+from service.chain import GENESIS, link
 from service.directory import Follower, due, lobby
 from service.games import Games
-from service.chain import GENESIS, link
 from service.store import RecordConflictError, Store
 from tests.harness import seed_for
 

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.engine import fold, initial_state, run, verify
+from domain.catalog import RULESETS, fold, run, verify
+from domain.codec import decode, encode
 from domain.events import (
     MODERATOR,
     Act,
@@ -22,11 +23,8 @@ from domain.events import (
     Resolved,
     RoleDealt,
     Timeout,
-    decode,
-    encode,
     sees,
 )
-from domain.rulesets import RULESETS
 from domain.violations import RuleViolation
 from projections.view import SPECTATOR, apply, project
 from service.bots import pick, say

@@ -4,16 +4,46 @@ from collections import Counter
 
 import msgspec
 
-from domain.engine import decide, initial_state
-from domain.events import Act, CreateGame, DeathCause, Defaulted, Died, GameEnded, PhaseStarted, Resolved, StepOpened
-from domain.events import VoteResult, sees
-from domain.rulesets.witch_trial import POOLS, CardMoved, HandSet, TradeClosed, TradeOffered
+from domain.catalog import decide, initial_state
+from domain.events import (
+    Act,
+    CreateGame,
+    DeathCause,
+    Defaulted,
+    Died,
+    GameEnded,
+    PhaseStarted,
+    Resolved,
+    StepOpened,
+    VoteResult,
+    sees,
+)
 from domain.messages import LANGS
+from domain.rulesets.witch_trial import POOLS, CardMoved, HandSet, TradeClosed, TradeOffered
 from domain.violations import RuleViolation
 from projections.render import render
 from tests.harness import Game
-from tests.witch_script import B, C, K, P, W, conserved, day, deal, hand, loot, morning, night, night_truth, noon
-from tests.witch_script import bot_game, notices, ok, step, vote
+from tests.witch_script import (
+    B,
+    C,
+    K,
+    P,
+    W,
+    bot_game,
+    conserved,
+    day,
+    deal,
+    hand,
+    loot,
+    morning,
+    night,
+    night_truth,
+    noon,
+    notices,
+    ok,
+    step,
+    vote,
+)
 
 replace = msgspec.structs.replace
 FULL = (B, B, B, B)

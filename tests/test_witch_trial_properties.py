@@ -8,9 +8,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.engine import decide, evolve, verify
-from domain.events import Act, Action, DeathCause, Event, GameEnded, Notice, Resolved, StepOpened
-from domain.events import decode, encode, sees
+from domain.catalog import decide, evolve, verify
+from domain.codec import decode, encode
+from domain.events import Act, Action, DeathCause, Event, GameEnded, Notice, Resolved, StepOpened, sees
 from domain.rulesets.witch_trial import CARDS, POOLS, WITCH_TRIAL, CardMoved, HandSet, TradeClosed, TradeOffered
 from domain.violations import RuleViolation
 from tests.witch_script import bot_game

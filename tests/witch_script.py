@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from domain.engine import initial_state, run
+from domain.catalog import initial_state, run
 from domain.events import Act, CreateGame, Notice, Resolved, Start, Timeout, sees
 from domain.violations import RuleViolation
 from projections.view import deliver, new_view

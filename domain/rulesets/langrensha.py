@@ -23,20 +23,16 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import msgspec
 
-from domain.events import MODERATOR, PUBLIC, Action, Decision, Event, GameCreated, Resolved, RoleDealt
-from domain.events import SpeakingOrder
+from domain.events import MODERATOR, PUBLIC, Action, Decision, Event, GameCreated, Resolved, RoleDealt, SpeakingOrder
 from domain.messages import register
-from domain.rulesets.base import Option, seconds
+from domain.ruleset import Option, Table, seconds
 from domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
 from domain.rulesets.werewolf import Werewolf, WolfState, next_living
 from domain.state import GameState
-
-if TYPE_CHECKING:
-    from domain.engine import Table
 
 replace = msgspec.structs.replace
 

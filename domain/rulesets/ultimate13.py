@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.events import Decision
-from domain.rulesets.base import Option, seconds
+from domain.ruleset import Option, seconds
 from domain.rulesets.jinro9 import ROLES
 from domain.rulesets.werewolf import Werewolf
 from domain.state import GameState

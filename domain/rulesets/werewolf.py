@@ -8,18 +8,27 @@ it differs, a few overridden methods: jinro9 and ultimate13 are the first two.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
-from domain.events import Act, Action, Decision, Defaulted, Died, Event, GameCreated, PhaseStarted
-from domain.events import Resolved, RoleDealt, SpeakingOrder, StepOpened
+from domain.events import (
+    Act,
+    Action,
+    Decision,
+    Defaulted,
+    Died,
+    Event,
+    GameCreated,
+    PhaseStarted,
+    Resolved,
+    RoleDealt,
+    SpeakingOrder,
+    StepOpened,
+)
 from domain.rng import Rng
-from domain.rulesets.base import Ruleset
+from domain.ruleset import Ruleset, Table
 from domain.state import GameState
-
-if TYPE_CHECKING:
-    from domain.engine import Table
 
 replace = msgspec.structs.replace
 

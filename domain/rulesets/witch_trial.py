@@ -33,19 +33,30 @@ Where the documents leave the mechanics open:
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
-from domain.events import MODERATOR, PUBLIC, Act, Action, Decision, Defaulted, Died, DeathCause, Event
-from domain.events import GameCreated, PhaseStarted, Resolved, StepOpened, VoteResult
+from domain.events import (
+    MODERATOR,
+    PUBLIC,
+    Act,
+    Action,
+    DeathCause,
+    Decision,
+    Defaulted,
+    Died,
+    Event,
+    GameCreated,
+    PhaseStarted,
+    Resolved,
+    StepOpened,
+    VoteResult,
+)
 from domain.messages import register
-from domain.rulesets.base import Option, Ruleset, seconds
+from domain.rng import Rng
+from domain.ruleset import Option, Ruleset, Table, seconds
 from domain.state import GameState
-
-if TYPE_CHECKING:
-    from domain.engine import Table
-    from domain.rng import Rng
 
 replace = msgspec.structs.replace
 

@@ -10,7 +10,7 @@ moderator-only `Resolved(what="memo")` events, so the stream alone rebuilds the 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
@@ -25,13 +25,10 @@ from domain.events import (
     RoleDealt,
 )
 from domain.rng import Rng
-from domain.rulesets.base import Option, seconds
+from domain.ruleset import Option, Table, seconds
 from domain.rulesets.magic_city import texts  # noqa: F401  (registers the messages)
 from domain.rulesets.werewolf import Role, Werewolf, WolfState
 from domain.state import GameState
-
-if TYPE_CHECKING:
-    from domain.engine import Table
 
 replace = msgspec.structs.replace
 
