@@ -83,9 +83,11 @@ class Follower:
     def start(self) -> None:
         self.thread.start()
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 60) -> bool:
+        """Ask the thread to stop and wait for it; False if it is still inside a database call."""
         self.stopping.set()
-        self.thread.join(timeout=5)
+        self.thread.join(timeout=timeout)
+        return not self.thread.is_alive()
 
     def handle(self, notification: Any) -> None:
         rec = self.store.mapper.to_domain_event(notification)

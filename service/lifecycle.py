@@ -50,8 +50,12 @@ class Service:
             await self.deadline_task
             self.deadline_task = None
         if self.follower is not None:
-            await anyio.to_thread.run_sync(self.follower.stop)
+            stopped = await anyio.to_thread.run_sync(self.follower.stop)
             self.follower = None
+            if not stopped:
+                # Closing the store under a query still running in that thread would crash SQLite.
+                log.warning("follower_still_running_store_left_open")
+                return
         if self.store is not None:
             self.store.close()
             self.store = None
