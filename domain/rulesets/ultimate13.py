@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from domain.events import Decision
+from domain.messages import register
 from domain.rulesets.base import Option, seconds
-from domain.rulesets.jinro9 import ROLES
+from domain.rulesets.jinro9 import MORNING, ROLES, _m
 from domain.rulesets.werewolf import Werewolf
 from domain.state import GameState
 
@@ -60,3 +61,12 @@ class Ultimate13(Werewolf):
 
 
 ULTIMATE13 = Ultimate13()
+
+register(
+    {
+        "role.medium": _m("霊媒師", "灵媒师", "靈媒師", "medium"),
+        "role.hunter": _m("狩人", "守卫", "守衛", "bodyguard"),
+        **MORNING,
+    },
+    ruleset="ultimate13",
+)
