@@ -578,9 +578,9 @@ def _value(name: str, value: Any, lang: str, names: tuple[str, ...], ruleset: st
 def render_text(key: str, lang: str, args: dict[str, Any], names: tuple[str, ...] = (),
                 ruleset: str | None = None) -> str:
     """The text of `key` in `lang`; raises MissingText for a missing key or an unfilled placeholder."""
-    template = entry(key, ruleset).get(lang)
-    if template is None:
-        raise MissingText(f"{key} [{lang}]")
+    if lang not in LANGS:
+        lang = "en"  # a language no game speaks (the service refuses it where it must): every key has en
+    template = entry(key, ruleset)[lang]
     if isinstance(template, dict):
         count = args.get("count", len(args.get("seats", ())) if "seats" in args else 1)
         template = template.get(plural(lang, count)) or template["other"]

@@ -227,7 +227,7 @@ def test_options_are_listed_with_their_defaults():
 
 
 def test_every_message_exists_in_four_languages():
-    from domain.messages import LANGS, MESSAGES
+    from domain.messages import LANGS, entry
     from domain.rulesets.magic_city import EVENTS, ROLES
     from projections.render import render
 
@@ -241,7 +241,7 @@ def test_every_message_exists_in_four_languages():
             "error.incantation_required",
         ]
     ):
-        assert set(MESSAGES[key if key.startswith("error.") else "magic_city." + key]) == set(LANGS), key
+        assert set(entry(key, "magic_city")) == set(LANGS), key
     for seed in range(30):
         rng = random.Random(seed)
         n = 8 + seed % 13

@@ -153,7 +153,7 @@ def test_demo_reveal_is_in_the_games_language_and_aligned_for_wide_names():
 
 # --- every event of random games, every ruleset, every language ----------------------------------
 
-GAMES = 300 if os.environ.get("CI") == "true" else 25
+GAMES = 200 if os.environ.get("CI") == "true" else 25
 RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 
