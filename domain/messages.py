@@ -96,16 +96,16 @@ SHARED: Catalog = {
         },
     },
     "prompt": {
-        "ja": "あなたの行動を選んでください。",
-        "zh-Hans": "请选择你的行动。",
-        "zh-Hant": "請選擇你的行動。",
-        "en": "Your decision is awaited.",
+        "ja": "あなたの番です: {kinds}",
+        "zh-Hans": "轮到你了：{kinds}",
+        "zh-Hant": "輪到你了：{kinds}",
+        "en": "Your move: {kinds}.",
     },
     "prompt.reset": {
-        "ja": "あらためて行動を選んでください。",
-        "zh-Hans": "请重新选择你的行动。",
-        "zh-Hant": "請重新選擇你的行動。",
-        "en": "Your decision is awaited again.",
+        "ja": "あらためて、あなたの番です: {kinds}",
+        "zh-Hans": "请重新选择：{kinds}",
+        "zh-Hant": "請重新選擇：{kinds}",
+        "en": "Your move again: {kinds}.",
     },
     "timeout": {
         "ja": "時間切れです。",
@@ -120,17 +120,30 @@ SHARED: Catalog = {
         "en": "The host ended the time early.",
     },
     "defaulted": {
-        "ja": "時間内に選ばれなかったため、既定の行動になりました。",
-        "zh-Hans": "未在时限内选择，按默认行动处理。",
-        "zh-Hant": "未在時限內選擇，按預設行動處理。",
-        "en": "No choice came in time: the default applies.",
+        "ja": "時間切れのため、既定の選択（{kind}）になりました。",
+        "zh-Hans": "时间到，按默认选择处理（{kind}）。",
+        "zh-Hant": "時間到，按預設選擇處理（{kind}）。",
+        "en": "Time ran out; taken by default: {kind}.",
     },
     "defaulted.seat": {
-        "ja": "{seat}は時間内に選ばなかったため、既定の行動になりました。",
-        "zh-Hans": "{seat}未在时限内选择，按默认行动处理。",
-        "zh-Hant": "{seat}未在時限內選擇，按預設行動處理。",
-        "en": "{seat} did not choose in time: the default applies.",
+        "ja": "{seat}は時間切れのため、既定の選択（{kind}）になりました。",
+        "zh-Hans": "{seat}时间到，按默认选择处理（{kind}）。",
+        "zh-Hant": "{seat}時間到，按預設選擇處理（{kind}）。",
+        "en": "{seat} ran out of time; taken by default: {kind}.",
     },
+    # decisions, as `{kind}` / `{kinds}`
+    "action.attack": {"ja": "襲撃", "zh-Hans": "袭击", "zh-Hant": "襲擊", "en": "attack"},
+    "action.divine": {"ja": "占い", "zh-Hans": "查验", "zh-Hant": "查驗", "en": "divination"},
+    "action.guard": {"ja": "護衛", "zh-Hans": "守护", "zh-Hant": "守護", "en": "guard"},
+    "action.last_words": {"ja": "遺言", "zh-Hans": "遗言", "zh-Hant": "遺言", "en": "last words"},
+    "action.sleep": {"ja": "就寝", "zh-Hans": "闭眼", "zh-Hant": "閉眼", "en": "sleep"},
+    "action.speak": {"ja": "発言", "zh-Hans": "发言", "zh-Hant": "發言", "en": "speech"},
+    "action.vote": {"ja": "投票", "zh-Hans": "投票", "zh-Hant": "投票", "en": "vote"},
+    "action.whisper": {"ja": "密談", "zh-Hans": "密谈", "zh-Hant": "密談", "en": "whisper"},
+    "action.ready": {"ja": "準備完了", "zh-Hans": "准备完毕", "zh-Hant": "準備完畢", "en": "ready"},
+    "action.shoot": {"ja": "射撃", "zh-Hans": "开枪", "zh-Hant": "開槍", "en": "shot"},
+    "action.pass": {"ja": "パス", "zh-Hans": "跳过", "zh-Hant": "跳過", "en": "pass"},
+    "action.skip": {"ja": "パス", "zh-Hans": "跳过", "zh-Hant": "跳過", "en": "pass"},
     "tally.item": {
         "ja": "{seat} {count}票",
         "zh-Hans": "{seat} {count}票",
@@ -489,7 +502,7 @@ _CATALOG_ARGS = {
     "phase": "phase", "format": "format", "tie": "tie", "first_seer": "first_seer",
     "consecutive_guard": "consecutive_guard", "night_talk": "night_talk", "step": "step", "kind": "action",
 }
-_CATALOG_LISTS = {"cards": "card", "roles": "role", "teams": "team"}
+_CATALOG_LISTS = {"cards": "card", "roles": "role", "teams": "team", "kinds": "action"}
 
 
 @cache

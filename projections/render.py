@@ -75,7 +75,8 @@ def _defaulted(e: Defaulted, r: Reader) -> str:
     said = _act(e, r)
     if said is not None:
         return said
-    return r.text("defaulted.seat", seat=e.seat) if e.to == PUBLIC else r.text("defaulted")
+    kind = e.action.kind
+    return r.text("defaulted.seat", seat=e.seat, kind=kind) if e.to == PUBLIC else r.text("defaulted", kind=kind)
 
 
 def _step(e: StepOpened, r: Reader) -> str:
@@ -83,6 +84,11 @@ def _step(e: StepOpened, r: Reader) -> str:
     if len(e.seats) == 1:
         return r.text("step.turn", step=step, seat=e.seats[0])
     return r.text("step.opened", step=step)
+
+
+def _prompt(e: Prompt, r: Reader) -> str:
+    kinds = list(dict.fromkeys(d.kind for d in e.decisions))
+    return r.text("prompt.reset" if e.reset else "prompt", kinds=kinds)
 
 
 def _timeout(e: Timeout, r: Reader) -> str:
@@ -99,7 +105,7 @@ RENDER: dict[type, Callable[[Any, Reader], str | None]] = {
     PhaseStarted: lambda e, r: r.text("phase." + e.phase, day=e.day),
     StepOpened: _step,
     SpeakingOrder: lambda e, r: r.text("speaking.order", seats=e.seats, count=e.rounds),
-    Prompt: lambda e, r: r.text("prompt.reset" if e.reset else "prompt"),
+    Prompt: _prompt,
     Timeout: _timeout,
     DeadlineExtended: lambda e, r: r.text("deadline.extended"),
     Died: _died,

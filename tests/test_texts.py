@@ -9,10 +9,29 @@ import re
 
 import pytest
 
-from domain.events import PUBLIC, Action, Defaulted, Died, GameCreated, GameEnded, Notice, PhaseStarted, VoteResult
+from domain.events import (
+    PUBLIC,
+    Action,
+    Decision,
+    Defaulted,
+    Died,
+    GameCreated,
+    GameEnded,
+    Join,
+    Notice,
+    PhaseStarted,
+    Prompt,
+    SpeakingOrder,
+    Start,
+    StepOpened,
+    Timeout,
+    VoteResult,
+)
 from domain.messages import LANGS, MESSAGES, MissingText, join, register, render_text, role_name
 from domain.rulesets import RULESETS
+from domain.violations import RuleViolation
 from projections.render import render
+from service.bots import owed_action
 from service.cli import reveal, width
 from tests.harness import Game
 from tests.test_magic_city_props import random_options, random_roles
@@ -141,6 +160,18 @@ def test_a_default_in_a_private_step_names_nobody():
         assert "Bot3" in text(loud, lang, "jinro9")
 
 
+def test_join_start_step_order_prompt_and_timeout_each_have_a_text():
+    assert text(Join(name="Ann"), "ja", "jinro9") == "Annさんが参加しました。"
+    assert text(Start(), "en", "jinro9") == "The game begins."
+    assert text(StepOpened(step=3, name="speech", seats=(2,)), "ja", "jinro9") == "発言: Bot2さんの番です。"
+    assert text(StepOpened(step=4, name="night.witch"), "zh-Hant", "langrensha") == "現在是夜晚行動時間。"
+    assert text(SpeakingOrder(seats=(2, 3), rounds=1), "en", "langrensha") == (
+        "Today's speaking order: Bot2 and Bot3 (1 round).")
+    prompt = Prompt(to=(4,), step=4, seat=4, decisions=(Decision(kind="save"), Decision(kind="poison")))
+    assert text(prompt, "en", "langrensha") == "Your move: antidote and poison."
+    assert text(Timeout(step=4), "ja", "langrensha") == "時間切れです。"
+
+
 def test_demo_reveal_is_in_the_games_language_and_aligned_for_wide_names():
     view = {"names": ["太郎", "Bo", "花子さん"], "roles": {"1": "seer", "2": "werewolf", "3": "medium"},
             "alive": [True, False, True], "winners": [1, 3], "ruleset": "ultimate13"}
@@ -174,8 +205,27 @@ def random_game(ruleset: str, seed: int) -> Game:
         setup["roles"], setup["options"] = random_roles(seats, rng), random_options(rng)
     game = Game(ruleset, seats, seed=seed, **setup)
     game.start()
-    game.play(rng)
+    play(game, rng)
     return game
+
+
+def play(game: Game, rng: random.Random) -> None:
+    """Bots answer from their own views, but now and then a deadline passes with answers still owed."""
+    for _ in range(20000):
+        if game.state.status == "ended":
+            return
+        owed = [(seat, owed_action(game.views[seat], rng)) for seat in range(1, game.state.seats + 1)]
+        owed = [(seat, action) for seat, action in owed if action is not None]
+        if owed and rng.random() > 0.05:
+            seat, action = owed[0]
+            assert not isinstance(game.act(seat, action.kind, action.target, **_fields(action)), RuleViolation)
+        else:
+            assert not isinstance(game.timeout(), RuleViolation)
+    raise AssertionError("game did not end")
+
+
+def _fields(action: Action) -> dict:
+    return {k: v for k, v in (("targets", action.targets), ("text", action.text), ("option", action.option)) if v}
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))

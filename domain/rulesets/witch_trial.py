@@ -670,6 +670,11 @@ TEXTS = {
             "zh-Hant": "第{day}天，深夜階段，可以選擇使用一張卡牌。",
             "en": "Day {day}: late night. You may use one card.",
         },
+        "action.accept": {"ja": "取引に応じる", "zh-Hans": "接受交易", "zh-Hant": "接受交易", "en": "accept the trade"},
+        "action.refuse": {"ja": "取引を断る", "zh-Hans": "拒绝交易", "zh-Hant": "拒絕交易", "en": "refuse the trade"},
+        "action.offer": {"ja": "取引の申し込み", "zh-Hans": "发起交易", "zh-Hant": "發起交易", "en": "offer a trade"},
+        "action.take": {"ja": "カードを取る", "zh-Hans": "拿取卡牌", "zh-Hant": "拿取卡牌", "en": "take a card"},
+        "action.pass": {"ja": "使わない", "zh-Hans": "不使用", "zh-Hant": "不使用", "en": "no card"},
         "step.morning": {"ja": "朝の話し合い", "zh-Hans": "晨间阶段", "zh-Hant": "晨間階段", "en": "the morning talk"},
         "step.noon": {"ja": "昼の話し合いと取引", "zh-Hans": "午间阶段", "zh-Hant": "午間階段", "en": "the noon talk and trades"},
         "step.vote": {"ja": "夜間の監禁投票", "zh-Hans": "夜间阶段的监禁投票", "zh-Hant": "夜間階段的監禁投票",
@@ -871,4 +876,5 @@ TEXTS = {
 }
 register({k: v for k, v in TEXTS.items() if k.startswith("error.")})
 TEXTS.update({"role." + k.removeprefix("card."): v for k, v in TEXTS.items() if k.startswith("card.")})
+TEXTS.update({"action." + k.removeprefix("card."): v for k, v in TEXTS.items() if k.startswith("card.")})
 register({k: v for k, v in TEXTS.items() if not k.startswith("error.")}, ruleset="witch_trial")

@@ -57,6 +57,14 @@ CARD_NAMES = {
 MESSAGES = {
     **{f"role.{k}": v for k, v in ROLE_NAMES.items()},
     **{f"card.{k}": v for k, v in CARD_NAMES.items()},
+    "action.curse": _m("呪い", "诅咒", "詛咒", "curse"),
+    "action.lend": _m("貸し付け", "借出", "借出", "loan"),
+    "action.predict": _m("予言", "预言", "預言", "prophecy"),
+    **{
+        f"action.{kind}": _m("イベントの選択", "选择事件", "選擇事件", "the event's choice")
+        for kind in ("event", "event_card", "event_direction", "event_minutes", "event_target", "event_targets",
+                     "event_word")
+    },
     "step.check": _m("役職の確認", "确认身份", "確認身分", "checking roles"),
     "step.shot": _m("狩人の射撃", "猎人开枪", "獵人開槍", "the marksman's shot"),
     "step.silence": _m("呪いの一分間", "诅咒的一分钟", "詛咒的一分鐘", "the cursed minute"),
