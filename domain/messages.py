@@ -75,8 +75,8 @@ SHARED: Catalog = {
     },
     "step.opened": {
         "ja": "{step}の時間です。",
-        "zh-Hans": "现在是{step}时间。",
-        "zh-Hant": "現在是{step}時間。",
+        "zh-Hans": "{step}开始。",
+        "zh-Hant": "{step}開始。",
         "en": "Now: {step}.",
     },
     # step names, as `{step}` in step.turn / step.opened
@@ -251,19 +251,19 @@ SHARED: Catalog = {
         "ja": "初日のお告げ: {target}は【{label}】です。",
         "zh-Hans": "初日神谕：{target}是【{label}】。",
         "zh-Hant": "初日神諭：{target}是【{label}】。",
-        "en": "First revelation: {target} is {label}.",
+        "en": "First revelation: {target} reads as {label}.",
     },
     "seer.result": {
         "ja": "占い結果: {target}は【{label}】です。",
         "zh-Hans": "查验结果：{target}是【{label}】。",
         "zh-Hant": "查驗結果：{target}是【{label}】。",
-        "en": "Divination: {target} is {label}.",
+        "en": "Divination: {target} reads as {label}.",
     },
     "medium.result": {
         "ja": "霊能結果: 処刑された{target}は【{label}】でした。",
         "zh-Hans": "通灵结果：被处决的{target}是【{label}】。",
         "zh-Hant": "通靈結果：被處決的{target}是【{label}】。",
-        "en": "Medium: the executed {target} was {label}.",
+        "en": "Medium: the executed {target} reads as {label}.",
     },
     "deadline.extended": {
         "ja": "期限を延長しました。",

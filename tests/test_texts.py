@@ -62,6 +62,12 @@ def test_a_rulesets_word_never_overwrites_anothers():
     assert role_name("knight", "ja", "magic_city") == "騎士" and role_name("knight", "en", "langrensha") == "knight"
 
 
+def test_ultimate13_reads_its_documents_reimaishi_where_jinro9_reads_reinousha():
+    result = Notice(to=(8,), key="medium.result", args={"target": 3, "label": "werewolf"})
+    assert text(result, "ja", "ultimate13") == "霊媒結果: 処刑されたBot3さんは【人狼】でした。"
+    assert text(result, "ja", "jinro9") == "霊能結果: 処刑されたBot3さんは【人狼】でした。"
+
+
 def test_the_guard_and_the_shooter_have_their_own_english_names():
     assert role_name("hunter", "en", "jinro9") == role_name("hunter", "en", "ultimate13") == "bodyguard"
     assert role_name("huntsman", "en", "langrensha") == "hunter"
@@ -164,7 +170,7 @@ def test_join_start_step_order_prompt_and_timeout_each_have_a_text():
     assert text(Join(name="Ann"), "ja", "jinro9") == "Annさんが参加しました。"
     assert text(Start(), "en", "jinro9") == "The game begins."
     assert text(StepOpened(step=3, name="speech", seats=(2,)), "ja", "jinro9") == "発言: Bot2さんの番です。"
-    assert text(StepOpened(step=4, name="night.witch"), "zh-Hant", "langrensha") == "現在是夜晚行動時間。"
+    assert text(StepOpened(step=4, name="night.witch"), "zh-Hant", "langrensha") == "夜晚行動開始。"
     assert text(SpeakingOrder(seats=(2, 3), rounds=1), "en", "langrensha") == (
         "Today's speaking order: Bot2 and Bot3 (1 round).")
     prompt = Prompt(to=(4,), step=4, seat=4, decisions=(Decision(kind="save"), Decision(kind="poison")))
@@ -184,7 +190,7 @@ def test_demo_reveal_is_in_the_games_language_and_aligned_for_wide_names():
 
 # --- every event of random games, every ruleset, every language ----------------------------------
 
-GAMES = 200 if os.environ.get("CI") == "true" else 25
+GAMES = 300 if os.environ.get("CI") == "true" else 25
 RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 

@@ -1049,7 +1049,7 @@ TEXTS = {
         ),
         "graveyard.result": _m(
             "{target}の役職は【{role}】でした。", "{target}的身份是【{role}】。", "{target}的身分是【{role}】。",
-            "{target} was {role}.",
+            "{target}'s role was {role}.",
         ),
         "apostle.turned": _m(
             "他の人狼が全滅しました。あなたは人狼になりました。", "其他狼人已全部出局，你变成了狼人。",

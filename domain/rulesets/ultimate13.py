@@ -66,6 +66,12 @@ register(
     {
         "role.medium": _m("霊媒師", "灵媒师", "靈媒師", "medium"),
         "role.hunter": _m("狩人", "守卫", "守衛", "bodyguard"),
+        "medium.result": _m(
+            "霊媒結果: 処刑された{target}は【{label}】でした。",
+            "灵媒结果：被处决的{target}是【{label}】。",
+            "靈媒結果：被處決的{target}是【{label}】。",
+            "Medium: the executed {target} reads as {label}.",
+        ),
         **MORNING,
     },
     ruleset="ultimate13",

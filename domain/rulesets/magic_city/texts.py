@@ -137,7 +137,7 @@ MESSAGES = {
         "{seat}の役職は【{role}】でした。",
         "{seat}的身份是【{role}】。",
         "{seat}的身分是【{role}】。",
-        "{seat} was {role}.",
+        "{seat}'s role was {role}.",
     ),
     "marksman.revealed": _m(
         "処刑された{seat}は狩人です。{seat}、ただちに誰を撃つか決めてください。",
