@@ -156,6 +156,9 @@ def test_game_created_names_the_ruleset_and_the_end_names_the_winning_side():
     ended = GameEnded(reason="village", winners=(1, 3), teams=("village",), seed="s")
     assert text(ended, "ja", "jinro9") == "ゲーム終了。村人陣営の勝利です。勝者: Bot1さん、Bot3さん"
     assert "victory to the village" in text(ended, "en", "jinro9")
+    survivors = GameEnded(reason="days_over", winners=(2, 5), seed="s")
+    assert text(survivors, "zh-Hans", "witch_trial") == "游戏结束，存活的Bot2和Bot5获胜。"
+    assert text(GameEnded(reason="draw", seed="s"), "ja", "magic_city") == "ゲーム終了。引き分けです。"
 
 
 def test_a_default_in_a_private_step_names_nobody():

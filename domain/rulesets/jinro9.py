@@ -63,7 +63,7 @@ def _m(ja: str, hans: str, hant: str, en: str | dict[str, str]) -> dict[str, str
 # for the roles its document names otherwise (ultimate13's 霊媒師).
 register(
     {
-        "role.villager": _m("村人", "村民", "村民", "villager"),
+        "role.villager": _m("村人", "平民", "平民", "villager"),
         "role.seer": _m("占い師", "预言家", "預言家", "seer"),
         "role.werewolf": _m("人狼", "狼人", "狼人", "werewolf"),
         "role.madman": _m("狂人", "狂人", "狂人", "madman"),

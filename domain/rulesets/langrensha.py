@@ -983,7 +983,7 @@ def _m(ja: str, hans: str, hant: str, en: str) -> dict[str, str]:
 
 TEXTS = {
         "role.alpha_wolf": _m("狼王", "狼王", "狼王", "alpha wolf"),
-        "role.white_wolf": _m("白狼王", "白狼王", "白狼王", "white wolf king"),
+        "role.white_wolf": _m("白狼王", "白狼王", "白狼王", "white wolf"),
         "role.wolf_beauty": _m("狼美人", "狼美人", "狼美人", "wolf beauty"),
         "role.guardian_wolf": _m("守護狼", "守卫狼", "守衛狼", "guardian wolf"),
         "role.hidden_wolf": _m("隠れ狼", "隐狼", "隱狼", "hidden wolf"),

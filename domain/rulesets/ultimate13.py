@@ -26,7 +26,7 @@ class Ultimate13(Werewolf):
         "night_seconds": seconds(120, "A night."),
         "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000, doc="Longest speech."),
         "medium_result": Option(type="choice", default="role", choices=("role", "alignment"), doc="What the medium learns."),
-        "consecutive_guard": Option(type="bool", default=True, doc="The hunter may guard the same player twice in a row."),
+        "consecutive_guard": Option(type="bool", default=True, doc="The bodyguard (狩人) may guard the same player twice in a row."),
         "wolf_attack_wolf": Option(type="bool", default=True, doc="Wolves may attack a fellow wolf."),
         "madman_counts_as_human": Option(type="bool", default=False, doc="The madman counts for the village at parity."),
     }

@@ -675,6 +675,19 @@ TEXTS = {
         "action.offer": {"ja": "取引の申し込み", "zh-Hans": "发起交易", "zh-Hant": "發起交易", "en": "offer a trade"},
         "action.take": {"ja": "カードを取る", "zh-Hans": "拿取卡牌", "zh-Hant": "拿取卡牌", "en": "take a card"},
         "action.pass": {"ja": "使わない", "zh-Hans": "不使用", "zh-Hant": "不使用", "en": "no card"},
+        # 1.3: whoever is alive at the end wins
+        "game.ended": {
+            "ja": "ゲーム終了。生き残った{winners}の勝利です。",
+            "zh-Hans": "游戏结束，存活的{winners}获胜。",
+            "zh-Hant": "遊戲結束，存活的{winners}獲勝。",
+            "en": "The game is over: the survivors win: {winners}.",
+        },
+        "game.ended.none": {
+            "ja": "ゲーム終了。生存者はいません。",
+            "zh-Hans": "游戏结束，无人存活。",
+            "zh-Hant": "遊戲結束，無人存活。",
+            "en": "The game is over: nobody survived.",
+        },
         "step.morning": {"ja": "朝の話し合い", "zh-Hans": "晨间阶段", "zh-Hant": "晨間階段", "en": "the morning talk"},
         "step.noon": {"ja": "昼の話し合いと取引", "zh-Hans": "午间阶段", "zh-Hant": "午間階段", "en": "the noon talk and trades"},
         "step.vote": {"ja": "夜間の監禁投票", "zh-Hans": "夜间阶段的监禁投票", "zh-Hant": "夜間階段的監禁投票",

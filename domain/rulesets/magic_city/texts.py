@@ -78,6 +78,7 @@ MESSAGES = {
         for name in ("event_choice", "event_target", "event_targets", "event_word", "event_minutes",
                      "event_direction", "event_card")
     },
+    "game.ended.none": _m("ゲーム終了。引き分けです。", "游戏结束，平局。", "遊戲結束，平局。", "The game is over: a draw."),
     "morning.dead": _m(
         "みなさん、朝になりました。朝になると{seats}の死体が発見されました。",
         "天亮了，发现了{seats}的尸体。",
