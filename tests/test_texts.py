@@ -68,6 +68,18 @@ def test_ultimate13_reads_its_documents_reimaishi_where_jinro9_reads_reinousha()
     assert text(result, "ja", "jinro9") == "霊能結果: 処刑されたBot3さんは【人狼】でした。"
 
 
+def test_ruleset_info_names_each_ruleset_and_its_roles_in_its_own_words():
+    from service.app import ruleset_info
+
+    info = ruleset_info(RULESETS["ultimate13"], "ja")
+    assert info.name == "アルティメット人狼（13人村）"
+    assert {r.id: r.name for r in info.roles}["medium"] == "霊媒師"
+    assert {r.id: r.name for r in ruleset_info(RULESETS["jinro9"], "en").roles}["hunter"] == "bodyguard"
+    for rs in RULESETS.values():
+        for lang in LANGS:
+            assert all(r.name and r.name != r.id or lang == "en" for r in ruleset_info(rs, lang).roles), (rs.id, lang)
+
+
 def test_the_guard_and_the_shooter_have_their_own_english_names():
     assert role_name("hunter", "en", "jinro9") == role_name("hunter", "en", "ultimate13") == "bodyguard"
     assert role_name("huntsman", "en", "langrensha") == "hunter"
