@@ -675,6 +675,19 @@ TEXTS = {
         "action.offer": {"ja": "取引の申し込み", "zh-Hans": "发起交易", "zh-Hant": "發起交易", "en": "offer a trade"},
         "action.take": {"ja": "カードを取る", "zh-Hans": "拿取卡牌", "zh-Hant": "拿取卡牌", "en": "take a card"},
         "action.pass": {"ja": "使わない", "zh-Hans": "不使用", "zh-Hant": "不使用", "en": "no card"},
+        # 3.2 尸体发现公告: no 狼人杀 「平安夜」
+        "morning.none": {
+            "ja": "死体は発見されませんでした。",
+            "zh-Hans": "没有发现尸体。",
+            "zh-Hant": "沒有發現屍體。",
+            "en": "No body was found.",
+        },
+        "morning.dead": {
+            "ja": "{seats}の死体が発見されました。",
+            "zh-Hans": "发现了{seats}的尸体。",
+            "zh-Hant": "發現了{seats}的屍體。",
+            "en": {"one": "The body of {seats} was found.", "other": "The bodies of {seats} were found."},
+        },
         # 1.3: whoever is alive at the end wins
         "game.ended": {
             "ja": "ゲーム終了。生き残った{winners}の勝利です。",
