@@ -29,7 +29,7 @@ from litestar.response.sse import ServerSentEventMessage
 from domain import rulesets
 from domain.engine import unsupported_version, verify
 from domain.events import MODERATOR, PUBLIC, Abort, Act, Action, CreateGame, GameCreated, Join, Start, Timeout, sees
-from domain.messages import role_name
+from domain.messages import name_of, role_name
 from domain.violations import RuleViolation
 from projections.render import render
 from projections.view import SPECTATOR, project
@@ -249,7 +249,7 @@ def feed_items(entry: Entry, viewer: int | str, after: int, limit: int, lang: st
                 type=type(event).__struct_config__.tag,
                 at=event.at,
                 private=event.to != PUBLIC,
-                text=render(event, lang, names),
+                text=render(event, lang, names, entry.state.ruleset),
                 data=data,
             )
         )
@@ -267,11 +267,11 @@ def preset_seats(ruleset_id: str) -> dict[str, int]:
 def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
     return RulesetInfo(
         id=rs.id,
-        name=rs.name.get(lang) or rs.name.get("en") or rs.id,
+        name=name_of("ruleset", rs.id, lang),
         version=rs.version,
         min_seats=rs.min_seats,
         max_seats=rs.max_seats,
-        roles=[RoleInfo(id=r, name=role_name(r, lang), team=getattr(role, "team", None)) for r, role in rs.roles.items()],
+        roles=[RoleInfo(id=r, name=role_name(r, lang, rs.id), team=getattr(role, "team", None)) for r, role in rs.roles.items()],
         presets={k: list(v) for k, v in rs.presets.items()},
         preset_seats=preset_seats(rs.id),
         options={
