@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from domain.engine import AuditReport, Decider, initial_state, is_terminal
 from domain.events import CreateGame, Event, GameCreated, Input
+from domain.messages import register
 from domain.ruleset import Ruleset
 from domain.rulesets.jinro9 import JINRO9
 from domain.rulesets.langrensha import LANGRENSHA
@@ -21,6 +22,8 @@ from domain.violations import RuleViolation
 
 RULESETS: dict[str, Ruleset] = {rs.id: rs for rs in (JINRO9, ULTIMATE13, WITCH_TRIAL, LANGRENSHA, MAGIC_CITY)}
 ENGINES: dict[str, Decider] = {rs_id: Decider(rs) for rs_id, rs in RULESETS.items()}
+
+register({f"ruleset.{rs.id}": rs.name for rs in RULESETS.values()})
 
 __all__ = ["ENGINES", "RULESETS", "decide", "engine", "evolve", "fold", "get", "initial_state", "is_terminal",
            "run", "unsupported_version", "verify"]

@@ -1,19 +1,35 @@
-"""Every message shown to players, in ja, zh-Hans, zh-Hant and en.
+"""Every message shown to players, in ja, zh-Hans, zh-Hant and en: one catalog of templates by key.
 
-Keys are stable ids; templates name their arguments. Arguments that hold a seat (`seat`, `target`)
-are shown as the seat's name, lists of seats (`seats`) as names joined in the reader's language,
-and `role`/`label` arguments through their own localized names.
+Keys are stable ids; templates name their arguments. A ruleset registers its own keys under its id
+(`jinro9.role.medium`), and a lookup tries `<ruleset>.<key>` before the shared `<key>`, so no
+ruleset's word overwrites another's. Arguments are resolved by name: seats (`seat`, `target`, `by`)
+become the seat's name, `seats` a list of names in the reader's language (CLDR list patterns), and
+every argument that names a role, card, label, team, phase, option or ruleset goes through the
+catalog — a missing key fails the render instead of showing an id. A template may be a dict of
+CLDR plural categories (`one`, `other`), chosen by its `count` argument (or the length of `seats`).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
+
+from babel import Locale
+from babel.lists import format_list
 
 LANGS = ("ja", "zh-Hans", "zh-Hant", "en")
 
-Catalog = dict[str, dict[str, str]]
+Template = str | dict[str, str]
+Catalog = dict[str, dict[str, Template]]
 
-MESSAGES: Catalog = {
+MESSAGES: Catalog = {}
+
+
+class MissingText(KeyError):
+    """A key (or the key an argument names) has no entry: a bug in a ruleset's texts."""
+
+
+SHARED: Catalog = {
     # moderator announcements
     "game.created": {
         "ja": "ゲームが作成されました（{ruleset}、{count}人）。",
@@ -21,11 +37,130 @@ MESSAGES: Catalog = {
         "zh-Hant": "遊戲已建立（{ruleset}，{count}人）。",
         "en": "The game was created ({ruleset}, {count} players).",
     },
+    "game.joined": {
+        "ja": "{name}さんが参加しました。",
+        "zh-Hans": "{name}加入了游戏。",
+        "zh-Hant": "{name}加入了遊戲。",
+        "en": "{name} joined the game.",
+    },
+    "game.started": {
+        "ja": "ゲームを開始します。",
+        "zh-Hans": "游戏开始。",
+        "zh-Hant": "遊戲開始。",
+        "en": "The game begins.",
+    },
+    "game.won": {
+        "ja": "ゲーム終了。{teams}の勝利です。勝者: {winners}",
+        "zh-Hans": "游戏结束，{teams}获胜。胜者：{winners}",
+        "zh-Hant": "遊戲結束，{teams}獲勝。勝者：{winners}",
+        "en": "The game is over: victory to {teams}. Winners: {winners}.",
+    },
     "game.ended": {
-        "ja": "ゲーム終了。勝者: {seats}",
-        "zh-Hans": "游戏结束。胜者：{seats}",
-        "zh-Hant": "遊戲結束。勝者：{seats}",
-        "en": "The game is over. Winners: {seats}",
+        "ja": "ゲーム終了。勝者: {winners}",
+        "zh-Hans": "游戏结束。胜者：{winners}",
+        "zh-Hant": "遊戲結束。勝者：{winners}",
+        "en": "The game is over. Winners: {winners}.",
+    },
+    "game.ended.none": {
+        "ja": "ゲーム終了。勝者はいません。",
+        "zh-Hans": "游戏结束，没有胜者。",
+        "zh-Hant": "遊戲結束，沒有勝者。",
+        "en": "The game is over. Nobody wins.",
+    },
+    "step.turn": {
+        "ja": "{step}: {seat}の番です。",
+        "zh-Hans": "{step}：轮到{seat}。",
+        "zh-Hant": "{step}：輪到{seat}。",
+        "en": "{seat}'s turn: {step}.",
+    },
+    "step.opened": {
+        "ja": "{step}の時間です。",
+        "zh-Hans": "{step}开始。",
+        "zh-Hant": "{step}開始。",
+        "en": "Now: {step}.",
+    },
+    # step names, as `{step}` in step.turn / step.opened
+    "step.speech": {"ja": "発言", "zh-Hans": "发言", "zh-Hant": "發言", "en": "Speaking"},
+    "step.last_words": {"ja": "遺言", "zh-Hans": "遗言", "zh-Hant": "遺言", "en": "Last words"},
+    "step.vote": {"ja": "投票", "zh-Hans": "投票", "zh-Hant": "投票", "en": "the vote"},
+    "step.runoff": {"ja": "決選投票", "zh-Hans": "决选投票", "zh-Hant": "決選投票", "en": "the runoff"},
+    "step.discussion": {"ja": "議論", "zh-Hans": "讨论", "zh-Hant": "討論", "en": "discussion"},
+    "step.night": {"ja": "夜", "zh-Hans": "夜晚行动", "zh-Hant": "夜晚行動", "en": "the night"},
+    "speaking.order": {
+        "ja": "本日の発言順: {seats}（{count}巡）",
+        "zh-Hans": "今天的发言顺序：{seats}（{count}轮）",
+        "zh-Hant": "今天的發言順序：{seats}（{count}輪）",
+        "en": {
+            "one": "Today's speaking order: {seats} ({count} round).",
+            "other": "Today's speaking order: {seats} ({count} rounds).",
+        },
+    },
+    "prompt": {
+        "ja": "あなたの番です: {kinds}",
+        "zh-Hans": "轮到你了：{kinds}",
+        "zh-Hant": "輪到你了：{kinds}",
+        "en": "Your move: {kinds}.",
+    },
+    "prompt.reset": {
+        "ja": "あらためて、あなたの番です: {kinds}",
+        "zh-Hans": "请重新选择：{kinds}",
+        "zh-Hant": "請重新選擇：{kinds}",
+        "en": "Your move again: {kinds}.",
+    },
+    "timeout": {
+        "ja": "時間切れです。",
+        "zh-Hans": "时间到。",
+        "zh-Hant": "時間到。",
+        "en": "Time is up.",
+    },
+    "timeout.forced": {
+        "ja": "ホストが時間を打ち切りました。",
+        "zh-Hans": "房主提前结束了计时。",
+        "zh-Hant": "房主提前結束了計時。",
+        "en": "The host ended the time early.",
+    },
+    "defaulted": {
+        "ja": "時間切れのため、既定の選択（{kind}）になりました。",
+        "zh-Hans": "时间到，按默认选择处理（{kind}）。",
+        "zh-Hant": "時間到，按預設選擇處理（{kind}）。",
+        "en": "Time ran out; taken by default: {kind}.",
+    },
+    "defaulted.seat": {
+        "ja": "{seat}は時間切れのため、既定の選択（{kind}）になりました。",
+        "zh-Hans": "{seat}时间到，按默认选择处理（{kind}）。",
+        "zh-Hant": "{seat}時間到，按預設選擇處理（{kind}）。",
+        "en": "{seat} ran out of time; taken by default: {kind}.",
+    },
+    # decisions, as `{kind}` / `{kinds}`
+    "action.attack": {"ja": "襲撃", "zh-Hans": "袭击", "zh-Hant": "襲擊", "en": "attack"},
+    "action.divine": {"ja": "占い", "zh-Hans": "查验", "zh-Hant": "查驗", "en": "divination"},
+    "action.guard": {"ja": "護衛", "zh-Hans": "守护", "zh-Hant": "守護", "en": "guard"},
+    "action.last_words": {"ja": "遺言", "zh-Hans": "遗言", "zh-Hant": "遺言", "en": "last words"},
+    "action.sleep": {"ja": "就寝", "zh-Hans": "闭眼", "zh-Hant": "閉眼", "en": "sleep"},
+    "action.speak": {"ja": "発言", "zh-Hans": "发言", "zh-Hant": "發言", "en": "speech"},
+    "action.vote": {"ja": "投票", "zh-Hans": "投票", "zh-Hant": "投票", "en": "vote"},
+    "action.whisper": {"ja": "密談", "zh-Hans": "密谈", "zh-Hant": "密談", "en": "whisper"},
+    "action.ready": {"ja": "準備完了", "zh-Hans": "准备完毕", "zh-Hant": "準備完畢", "en": "ready"},
+    "action.shoot": {"ja": "射撃", "zh-Hans": "开枪", "zh-Hant": "開槍", "en": "shot"},
+    "action.pass": {"ja": "パス", "zh-Hans": "跳过", "zh-Hant": "跳過", "en": "pass"},
+    "action.skip": {"ja": "パス", "zh-Hans": "跳过", "zh-Hant": "跳過", "en": "pass"},
+    "tally.item": {
+        "ja": "{seat} {count}票",
+        "zh-Hans": "{seat} {count}票",
+        "zh-Hant": "{seat} {count}票",
+        "en": {"one": "{seat} {count} vote", "other": "{seat} {count} votes"},
+    },
+    "unit.minutes": {
+        "ja": "{count}分",
+        "zh-Hans": "{count}分钟",
+        "zh-Hant": "{count}分鐘",
+        "en": {"one": "{count} minute", "other": "{count} minutes"},
+    },
+    "unit.seconds": {
+        "ja": "{count}秒",
+        "zh-Hans": "{count}秒",
+        "zh-Hant": "{count}秒",
+        "en": {"one": "{count} second", "other": "{count} seconds"},
     },
     "game.aborted": {
         "ja": "ゲームは中止されました。",
@@ -67,10 +202,11 @@ MESSAGES: Catalog = {
         "ja": "朝が明けると、{seats}の死体が発見されました。",
         "zh-Hans": "天亮了，发现了{seats}的尸体。",
         "zh-Hant": "天亮了，發現了{seats}的屍體。",
-        "en": "As morning breaks, the bodies of {seats} are found.",
+        "en": {"one": "As morning breaks, the body of {seats} is found.",
+               "other": "As morning breaks, the bodies of {seats} are found."},
     },
     "executed": {
-        "ja": "投票の結果、{seat}さんが処刑されました。",
+        "ja": "投票の結果、{seat}が処刑されました。",
         "zh-Hans": "投票结果：{seat}被处决。",
         "zh-Hant": "投票結果：{seat}被處決。",
         "en": "By the vote, {seat} is executed.",
@@ -112,22 +248,22 @@ MESSAGES: Catalog = {
         "en": "Tonight's whisper has reached its cap and is closed.",
     },
     "seer.first": {
-        "ja": "初日のお告げ: {target}さんは【{label}】です。",
+        "ja": "初日のお告げ: {target}は【{label}】です。",
         "zh-Hans": "初日神谕：{target}是【{label}】。",
         "zh-Hant": "初日神諭：{target}是【{label}】。",
-        "en": "First revelation: {target} is {label}.",
+        "en": "First revelation: {target} reads as {label}.",
     },
     "seer.result": {
-        "ja": "占い結果: {target}さんは【{label}】です。",
+        "ja": "占い結果: {target}は【{label}】です。",
         "zh-Hans": "查验结果：{target}是【{label}】。",
         "zh-Hant": "查驗結果：{target}是【{label}】。",
-        "en": "Divination: {target} is {label}.",
+        "en": "Divination: {target} reads as {label}.",
     },
     "medium.result": {
-        "ja": "霊能結果: 処刑された{target}さんは【{label}】でした。",
+        "ja": "霊能結果: 処刑された{target}は【{label}】でした。",
         "zh-Hans": "通灵结果：被处决的{target}是【{label}】。",
         "zh-Hant": "通靈結果：被處決的{target}是【{label}】。",
-        "en": "Medium: the executed {target} was {label}.",
+        "en": "Medium: the executed {target} reads as {label}.",
     },
     "deadline.extended": {
         "ja": "期限を延長しました。",
@@ -357,55 +493,131 @@ MESSAGES: Catalog = {
     },
 }
 
-_JOIN = {"ja": "と", "zh-Hans": "、", "zh-Hant": "、", "en": ", "}
+
 _SEAT_ARGS = ("seat", "target", "by")
-_SEATS_ARGS = ("seats",)
+_SEATS_ARGS = ("seats", "winners")
+# Arguments whose value is an id that players read through the catalog as `<prefix>.<id>`.
+_CATALOG_ARGS = {
+    "role": "role", "card": "card", "got_card": "card", "label": "label", "team": "team", "ruleset": "ruleset",
+    "phase": "phase", "format": "format", "tie": "tie", "first_seer": "first_seer",
+    "consecutive_guard": "consecutive_guard", "night_talk": "night_talk", "step": "step", "kind": "action",
+}
+_CATALOG_LISTS = {"cards": "card", "roles": "role", "teams": "team", "kinds": "action"}
 
 
-def role_name(role: str, lang: str) -> str:
-    entry = MESSAGES.get("role." + role)
-    return entry.get(lang, role) if entry else role
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang.replace("-", "_"))
 
 
-def _name(seat: Any, names: tuple[str, ...]) -> str:
-    if isinstance(seat, int) and 1 <= seat <= len(names):
+def join(items: list[str], lang: str) -> str:
+    """A list in the reader's language: `A, B, and C`, `A、B和C`, `A、B、C`."""
+    return format_list(list(items), style="standard", locale=_locale(lang)) if items else ""
+
+
+def plural(lang: str, count: float) -> str:
+    return _locale(lang).plural_form(abs(count))
+
+
+def entry(key: str, ruleset: str | None = None) -> dict[str, Template]:
+    if ruleset is not None:
+        own = MESSAGES.get(f"{ruleset}.{key}")
+        if own is not None:
+            return own
+    found = MESSAGES.get(key)
+    if found is None:
+        raise MissingText(f"{ruleset}.{key}" if ruleset else key)
+    return found
+
+
+def has(key: str, ruleset: str | None = None) -> bool:
+    return (ruleset is not None and f"{ruleset}.{key}" in MESSAGES) or key in MESSAGES
+
+
+def name_of(prefix: str, value: str, lang: str, ruleset: str | None = None) -> str:
+    """A display name: `name_of("role", "medium", "ja", "ultimate13")` -> 霊媒師."""
+    return render_text(f"{prefix}.{value}", lang, {}, ruleset=ruleset)
+
+
+def role_name(role: str, lang: str, ruleset: str | None = None) -> str:
+    return name_of("role", role, lang, ruleset)
+
+
+def _label(value: str, lang: str, ruleset: str | None) -> str:
+    return name_of("label" if has("label." + value, ruleset) else "role", value, lang, ruleset)
+
+
+def seat_name(seat: Any, names: tuple[str, ...]) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= len(names):
         return names[seat - 1]
-    return str(seat)
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return str(seat)
+    raise MissingText(f"seat {seat!r}")
 
 
-def render_text(key: str, lang: str, args: dict[str, Any], names: tuple[str, ...] = ()) -> str:
-    entry = MESSAGES.get(key)
-    if entry is None:
-        return key
-    template = entry.get(lang) or entry["en"]
-    values: dict[str, Any] = {}
-    for name, value in args.items():
-        if name in _SEAT_ARGS:
-            values[name] = _name(value, names)
-        elif name in _SEATS_ARGS:
-            values[name] = _JOIN.get(lang, ", ").join(_name(s, names) for s in value)
-        elif name == "role" or name == "card" or name.endswith("_card"):
-            values[name] = role_name(value, lang)
-        elif name == "cards":
-            values[name] = _JOIN.get(lang, ", ").join(role_name(c, lang) for c in value)
-        elif name == "label":
-            values[name] = render_text("label." + value, lang, {}) if "label." + value in MESSAGES else role_name(value, lang)
-        elif isinstance(value, str) and f"{name}.{value}" in MESSAGES:
-            values[name] = render_text(f"{name}.{value}", lang, {})
-        elif name == "tally" and isinstance(value, dict):
-            values[name] = _JOIN.get(lang, ", ").join(f"{_name(int(s), names)} {v:g}" for s, v in value.items())
-        else:
-            values[name] = value
+def number(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _seat(seat: Any, lang: str, names: tuple[str, ...]) -> str:
+    """A seat as players read it: in Japanese with さん, on every line alike."""
+    return seat_name(seat, names) + ("さん" if lang == "ja" else "")
+
+
+def _value(name: str, value: Any, lang: str, names: tuple[str, ...], ruleset: str | None) -> Any:
+    if name in _SEAT_ARGS:
+        return _seat(value, lang, names)
+    if name in _SEATS_ARGS:
+        return join([_seat(s, lang, names) for s in value], lang)
+    if name == "label":
+        return _label(value, lang, ruleset)
+    if name in _CATALOG_ARGS:
+        return name_of(_CATALOG_ARGS[name], value, lang, ruleset)
+    if name in _CATALOG_LISTS:
+        return join([name_of(_CATALOG_LISTS[name], v, lang, ruleset) for v in value], lang)
+    if name == "tally":
+        return join([render_text("tally.item", lang, {"seat": int(s), "count": v}, names, ruleset)
+                     for s, v in value.items()], lang)
+    if name == "minutes":
+        seconds = round(float(value) * 60)
+        if seconds % 60:
+            return render_text("unit.seconds", lang, {"count": seconds}, ruleset=ruleset)
+        return render_text("unit.minutes", lang, {"count": seconds // 60}, ruleset=ruleset)
+    if value is None:
+        raise MissingText(f"argument {name} is None")
+    return number(value)
+
+
+def render_text(key: str, lang: str, args: dict[str, Any], names: tuple[str, ...] = (),
+                ruleset: str | None = None) -> str:
+    """The text of `key` in `lang`; raises MissingText for a missing key or an unfilled placeholder."""
+    if lang not in LANGS:
+        lang = "en"  # a language no game speaks (the service refuses it where it must): every key has en
+    template = entry(key, ruleset)[lang]
+    if isinstance(template, dict):
+        count = args.get("count", len(args.get("seats", ())) if "seats" in args else 1)
+        template = template.get(plural(lang, count)) or template["other"]
+    values = {name: _value(name, value, lang, names, ruleset) for name, value in args.items()}
+    if "{seats_and}" in template:
+        # jinro9's morning sentence joins the dead with と (「○○と○○の死体が発見されました」)
+        values["seats_and"] = "と".join(_seat(s, lang, names) for s in args["seats"])
     try:
         return template.format(**values)
-    except (KeyError, IndexError, ValueError):
-        return template
+    except (KeyError, IndexError) as e:
+        raise MissingText(f"{key}: no value for {e}") from None
 
 
-def register(messages: Catalog) -> None:
-    """A ruleset adds its own keys (roles as `role.<id>`, its notices, its refusals)."""
-    for key, entry in messages.items():
-        missing = set(LANGS) - entry.keys()
+def register(messages: Catalog, ruleset: str | None = None) -> None:
+    """Add keys to the catalog (a ruleset's under `<ruleset>.<key>`); a key already present is an error."""
+    prefix = f"{ruleset}." if ruleset else ""
+    for key, texts in messages.items():
+        missing = set(LANGS) - texts.keys()
         if missing:
-            raise ValueError(f"message {key} lacks {sorted(missing)}")
-        MESSAGES[key] = entry
+            raise ValueError(f"message {prefix}{key} lacks {sorted(missing)}")
+        if prefix + key in MESSAGES:
+            raise ValueError(f"message {prefix}{key} is registered twice")
+    for key, texts in messages.items():
+        MESSAGES[prefix + key] = dict(texts)
+
+
+register(SHARED)

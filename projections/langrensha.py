@@ -14,4 +14,4 @@ def _info(view: View, e: Info) -> View:
 
 
 RULESET_APPLY[Info] = _info
-RENDER[Info] = lambda e, lang, names: None
+RENDER[Info] = lambda e, r: None

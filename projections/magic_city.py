@@ -12,4 +12,4 @@ def _info(view: View, event: CityInfo) -> View:
 
 
 RULESET_APPLY[CityInfo] = _info
-RENDER[CityInfo] = lambda event, lang, names: None
+RENDER[CityInfo] = lambda e, r: None

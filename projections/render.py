@@ -1,11 +1,16 @@
-"""The moderator's words for an event, in the reader's language (None: the event has no text)."""
+"""The moderator's words for an event, in the reader's language (None: the event has no text).
+
+Every event a player reads has a text, and an event's text is seen only by its audience: a text
+about a private step (a prompt, a default taken in silence) never names a seat.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from domain.events import (
+    PUBLIC,
     Act,
     DeadlineExtended,
     Defaulted,
@@ -13,10 +18,16 @@ from domain.events import (
     Event,
     GameCreated,
     GameEnded,
+    Join,
     Notice,
     PhaseStarted,
+    Prompt,
     RoleChanged,
     RoleDealt,
+    SpeakingOrder,
+    Start,
+    StepOpened,
+    Timeout,
     VoteResult,
 )
 from domain.messages import render_text
@@ -24,42 +35,88 @@ from domain.messages import render_text
 Names = tuple[str, ...]
 
 
-def _died(e: Died, lang: str, names: Names) -> str:
-    key = {"execution": "executed", "morning": "morning.dead"}.get(e.when, "died." + e.when)
-    return render_text(key, lang, {"seats": e.seats, "seat": e.seats[0]}, names)
+class Reader(NamedTuple):
+    """Who reads: the language, the seats' names and the game's ruleset (whose words come first)."""
+
+    lang: str
+    names: Names = ()
+    ruleset: str | None = None
+
+    def text(self, key: str, **args: Any) -> str:
+        return render_text(key, self.lang, args, self.names, self.ruleset)
 
 
-def _vote(e: VoteResult, lang: str, names: Names) -> str:
-    return render_text("vote.tally", lang, {"tally": e.tally}, names)
+def _died(e: Died, r: Reader) -> str:
+    if e.when == "execution":
+        return r.text("executed", seat=e.seats[0])
+    if e.when == "morning":
+        return r.text("morning.dead", seats=e.seats)
+    return r.text("died." + e.when, seats=e.seats)
 
 
-def _ended(e: GameEnded, lang: str, names: Names) -> str:
+def _ended(e: GameEnded, r: Reader) -> str:
     if e.reason == "aborted":
-        return render_text("game.aborted", lang, {}, names)
-    return render_text("game.ended", lang, {"seats": e.winners}, names)
+        return r.text("game.aborted")
+    if e.teams:
+        return r.text("game.won", teams=e.teams, winners=e.winners)
+    if e.winners:
+        return r.text("game.ended", winners=e.winners)
+    return r.text("game.ended.none")
 
 
-def _act(e: Act | Defaulted, lang: str, names: Names) -> str | None:
+def _act(e: Act | Defaulted, r: Reader) -> str | None:
     text = e.action.text
-    return None if text is None else f"{names[e.seat - 1] if e.seat <= len(names) else e.seat}: {text}"
+    if text is None:
+        return None
+    return f"{r.names[e.seat - 1] if e.seat <= len(r.names) else e.seat}: {text}"
 
 
-RENDER: dict[type, Callable[[Any, str, Names], str | None]] = {
-    GameCreated: lambda e, lang, names: render_text("game.created", lang, {"ruleset": e.ruleset, "count": e.seats}),
-    RoleDealt: lambda e, lang, names: render_text("role.dealt", lang, {"role": e.role}),
-    RoleChanged: lambda e, lang, names: render_text("role.changed", lang, {"role": e.role}),
-    Notice: lambda e, lang, names: render_text(e.key, lang, e.args, names),
-    PhaseStarted: lambda e, lang, names: render_text("phase." + e.phase, lang, {"day": e.day}),
-    DeadlineExtended: lambda e, lang, names: render_text("deadline.extended", lang, {}),
+def _defaulted(e: Defaulted, r: Reader) -> str:
+    said = _act(e, r)
+    if said is not None:
+        return said
+    kind = e.action.kind
+    return r.text("defaulted.seat", seat=e.seat, kind=kind) if e.to == PUBLIC else r.text("defaulted", kind=kind)
+
+
+def _step(e: StepOpened, r: Reader) -> str:
+    step = e.name.partition(".")[0]
+    if len(e.seats) == 1:
+        return r.text("step.turn", step=step, seat=e.seats[0])
+    return r.text("step.opened", step=step)
+
+
+def _prompt(e: Prompt, r: Reader) -> str:
+    kinds = list(dict.fromkeys(d.kind for d in e.decisions))
+    return r.text("prompt.reset" if e.reset else "prompt", kinds=kinds)
+
+
+def _timeout(e: Timeout, r: Reader) -> str:
+    return r.text("timeout.forced" if e.forced else "timeout")
+
+
+RENDER: dict[type, Callable[[Any, Reader], str | None]] = {
+    GameCreated: lambda e, r: r.text("game.created", ruleset=e.ruleset, count=e.seats),
+    Join: lambda e, r: r.text("game.joined", name=e.name),
+    Start: lambda e, r: r.text("game.started"),
+    RoleDealt: lambda e, r: r.text("role.dealt", role=e.role),
+    RoleChanged: lambda e, r: r.text("role.changed", role=e.role),
+    Notice: lambda e, r: r.text(e.key, **e.args),
+    PhaseStarted: lambda e, r: r.text("phase." + e.phase, day=e.day),
+    StepOpened: _step,
+    SpeakingOrder: lambda e, r: r.text("speaking.order", seats=e.seats, count=e.rounds),
+    Prompt: _prompt,
+    Timeout: _timeout,
+    DeadlineExtended: lambda e, r: r.text("deadline.extended"),
     Died: _died,
-    VoteResult: _vote,
+    VoteResult: lambda e, r: r.text("vote.tally", tally=e.tally),
     GameEnded: _ended,
     Act: _act,
-    Defaulted: _act,
+    Defaulted: _defaulted,
 }
 
 
-def render(event: Event, lang: str, names: Names) -> str | None:
-    """Rulesets add their own events' renderers to RENDER."""
+def render(event: Event, lang: str, names: Names, ruleset: str | None = None) -> str | None:
+    """Rulesets add their own events' renderers to RENDER; a missing text raises MissingText."""
     handler = RENDER.get(type(event))
-    return handler(event, lang, names) if handler else None
+    return handler(event, Reader(lang, names, ruleset)) if handler else None

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.messages import render_text
 from domain.rulesets.witch_trial import CardMoved, HandSet, TradeClosed, TradeOffered
-from projections.render import RENDER, Names
+from projections.render import RENDER, Reader
 from projections.view import RULESET_APPLY, View
 
 replace = msgspec.structs.replace
@@ -80,26 +79,24 @@ RULESET_APPLY.update(
 )
 
 
-def _render_moved(e: CardMoved, lang: str, names: Names) -> str | None:
+def _render_moved(e: CardMoved, r: Reader) -> str | None:
     if e.why not in ("use", "seize", "loot", "found"):
         return None
     corpse = e.src.partition(":")[2]
-    args = {"card": e.card, "target": int(corpse) if corpse else None}
-    return render_text("moved." + e.why, lang, args, names)
+    return r.text("moved." + e.why, card=e.card, **({"target": int(corpse)} if corpse else {}))
 
 
-def _render_closed(e: TradeClosed, lang: str, names: Names) -> str:
-    args = {"seat": e.initiator, "target": e.recipient, "card": e.card}
+def _render_closed(e: TradeClosed, r: Reader) -> str:
     if e.got is None:
-        return render_text("trade.refused", lang, args, names)
-    return render_text("trade.done", lang, {**args, "got_card": e.got}, names)
+        return r.text("trade.refused", seat=e.initiator, target=e.recipient, card=e.card)
+    return r.text("trade.done", seat=e.initiator, target=e.recipient, card=e.card, got_card=e.got)
 
 
 RENDER.update(
     {
-        HandSet: lambda e, lang, names: render_text("hand." + e.why, lang, {"cards": e.cards}, names),
+        HandSet: lambda e, r: r.text("hand." + e.why, cards=e.cards),
         CardMoved: _render_moved,
-        TradeOffered: lambda e, lang, names: render_text("trade.offered", lang, {"seat": e.seat, "card": e.card}, names),
+        TradeOffered: lambda e, r: r.text("trade.offered", seat=e.seat, card=e.card),
         TradeClosed: _render_closed,
     }
 )

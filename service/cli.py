@@ -11,11 +11,14 @@ import sys
 import tempfile
 import threading
 import time
+import unicodedata
 import uuid
 from pathlib import Path
 from typing import Any
 
 import msgspec
+
+from domain.messages import register
 
 ROOT = Path(__file__).resolve().parent.parent
 OPENAPI = ROOT / "openapi" / "openapi.json"
@@ -143,18 +146,57 @@ def play(client: Any, ruleset: str, preset: str | None = None, players: int | No
         if not acted:
             client.post(f"/games/{gid}/deadline", headers=host)
     final = client.get(f"/games/{gid}/view", params={"lang": lang}).json()["view"]
-    from domain.messages import role_name
-
-    say("reveal:")
-    for seat, name in enumerate(final["names"], 1):
-        role = final["roles"].get(str(seat)) or ""  # a card game may deal no roles
-        alive = "alive" if final["alive"][seat - 1] else "dead"
-        say(f"  {seat:2} {name:8} {role_name(role, lang) if role else '-':12} {alive}")
-    winners = [final["names"][s - 1] for s in final["winners"]]
-    say(f"result: {final['result']}; winners: {', '.join(winners) or 'none'} ({actions} actions)")
     check = client.get(f"/games/{gid}/audit/verify").json()
-    say(f"audit: {'verified' if check['ok'] else 'FAILED ' + '; '.join(check['problems'])}")
+    for line in reveal(final, lang, actions, check):
+        say(line)
     return {"game_id": gid, "view": final, "audit": check, "actions": actions}
+
+
+def width(text: str) -> int:
+    """Columns a terminal gives `text`: CJK (wide and fullwidth) characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, columns: int) -> str:
+    return text + " " * max(columns - width(text), 0)
+
+
+def reveal(view: dict, lang: str, actions: int, check: dict) -> list[str]:
+    """The end of a demo in the game's language: every seat's role and fate, the winners, the audit."""
+    from domain.messages import join, render_text, role_name
+
+    t = lambda key, **args: render_text(key, lang, args)  # noqa: E731
+    rows = []
+    for seat, name in enumerate(view["names"], 1):
+        role = view["roles"].get(str(seat)) or ""  # a card game may deal no roles
+        fate = t("demo.alive") if view["alive"][seat - 1] else t("demo.dead")
+        rows.append((f"{seat:2}", name, role_name(role, lang, view["ruleset"]) if role else "-", fate))
+    columns = [max(width(row[i]) for row in rows) for i in range(3)]
+    lines = [t("demo.reveal")]
+    lines += ["  " + "  ".join(pad(cell, columns[i]) if i < 3 else cell for i, cell in enumerate(row)) for row in rows]
+    winners = join([view["names"][s - 1] for s in view["winners"]], lang)
+    lines.append(t("demo.winners", names=winners) if winners else t("demo.no_winners"))
+    lines.append(t("demo.actions", count=actions))
+    lines.append(t("demo.audit_ok") if check["ok"] else t("demo.audit_failed", problems="; ".join(check["problems"])))
+    return lines
+
+
+register(
+    {
+        "demo.reveal": {"ja": "役職の公開:", "zh-Hans": "身份公布：", "zh-Hant": "身分公布：", "en": "Roles revealed:"},
+        "demo.alive": {"ja": "生存", "zh-Hans": "存活", "zh-Hant": "存活", "en": "alive"},
+        "demo.dead": {"ja": "死亡", "zh-Hans": "死亡", "zh-Hant": "死亡", "en": "dead"},
+        "demo.winners": {"ja": "勝者: {names}", "zh-Hans": "胜者：{names}", "zh-Hant": "勝者：{names}",
+                         "en": "Winners: {names}"},
+        "demo.no_winners": {"ja": "勝者なし", "zh-Hans": "无胜者", "zh-Hant": "無勝者", "en": "No winners"},
+        "demo.actions": {"ja": "行動数: {count}", "zh-Hans": "行动数：{count}", "zh-Hant": "行動數：{count}",
+                         "en": {"one": "{count} action", "other": "{count} actions"}},
+        "demo.audit_ok": {"ja": "監査: 検証済み", "zh-Hans": "审计：已验证", "zh-Hant": "審計：已驗證",
+                          "en": "Audit: verified"},
+        "demo.audit_failed": {"ja": "監査: 失敗 {problems}", "zh-Hans": "审计：失败 {problems}",
+                              "zh-Hant": "審計：失敗 {problems}", "en": "Audit: FAILED {problems}"},
+    }
+)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -335,7 +335,7 @@ class Games:
                     type=type(event).__struct_config__.tag,
                     at=event.at,
                     private=event.to != PUBLIC,
-                    text=render(event, lang, names),
+                    text=render(event, lang, names, entry.state.ruleset),
                     data=data,
                 )
             )

@@ -8,7 +8,7 @@ from litestar import Controller, Request, get
 from litestar.params import FromPath
 
 from domain import catalog as rulesets
-from domain.messages import role_name
+from domain.messages import name_of, role_name
 from service.games import preset_seats
 from service.problems import ApiError, responses
 from service.schemas import OptionInfo, RoleInfo, RulesetInfo
@@ -18,11 +18,11 @@ from service.web import LangQuery, language
 def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
     return RulesetInfo(
         id=rs.id,
-        name=rs.name.get(lang) or rs.name.get("en") or rs.id,
+        name=name_of("ruleset", rs.id, lang),
         version=rs.version,
         min_seats=rs.min_seats,
         max_seats=rs.max_seats,
-        roles=[RoleInfo(id=r, name=role_name(r, lang), team=getattr(role, "team", None)) for r, role in rs.roles.items()],
+        roles=[RoleInfo(id=r, name=role_name(r, lang, rs.id), team=getattr(role, "team", None)) for r, role in rs.roles.items()],
         presets={k: list(v) for k, v in rs.presets.items()},
         preset_seats=preset_seats(rs.id),
         options={

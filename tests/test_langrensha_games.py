@@ -157,5 +157,5 @@ def test_every_message_renders_in_every_language():
     names = g.state.names
     for e in g.events:
         for lang in LANGS:
-            text = render(e, lang, names)
+            text = render(e, lang, names, "langrensha")
             assert text is None or ("{" not in text and not text.startswith(("notice.", "sheriff.", "badge."))), text

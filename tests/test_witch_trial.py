@@ -988,7 +988,7 @@ def test_every_message_of_a_game_reads_in_all_four_languages():
     for seed in range(6):
         for e in bot_game(seed, 9):
             for lang in LANGS:
-                text = render(e, lang, names)
+                text = render(e, lang, names, "witch_trial")
                 if text is None:
                     continue
                 key = getattr(e, "key", None)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from domain.events import Decision
+from domain.messages import register
 from domain.ruleset import Option, seconds
-from domain.rulesets.jinro9 import ROLES
+from domain.rulesets.jinro9 import MORNING, ROLES, _m
 from domain.rulesets.werewolf import Werewolf
 from domain.state import GameState
 
@@ -25,7 +26,7 @@ class Ultimate13(Werewolf):
         "night_seconds": seconds(120, "A night."),
         "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000, doc="Longest speech."),
         "medium_result": Option(type="choice", default="role", choices=("role", "alignment"), doc="What the medium learns."),
-        "consecutive_guard": Option(type="bool", default=True, doc="The hunter may guard the same player twice in a row."),
+        "consecutive_guard": Option(type="bool", default=True, doc="The bodyguard (狩人) may guard the same player twice in a row."),
         "wolf_attack_wolf": Option(type="bool", default=True, doc="Wolves may attack a fellow wolf."),
         "madman_counts_as_human": Option(type="bool", default=False, doc="The madman counts for the village at parity."),
     }
@@ -60,3 +61,18 @@ class Ultimate13(Werewolf):
 
 
 ULTIMATE13 = Ultimate13()
+
+register(
+    {
+        "role.medium": _m("霊媒師", "灵媒师", "靈媒師", "medium"),
+        "role.hunter": _m("狩人", "守卫", "守衛", "bodyguard"),
+        "medium.result": _m(
+            "霊媒結果: 処刑された{target}は【{label}】でした。",
+            "灵媒结果：被处决的{target}是【{label}】。",
+            "靈媒結果：被處決的{target}是【{label}】。",
+            "Medium: the executed {target} reads as {label}.",
+        ),
+        **MORNING,
+    },
+    ruleset="ultimate13",
+)

@@ -680,13 +680,56 @@ _EVOLVE: dict[type, Any] = {
 
 WITCH_TRIAL = WitchTrial()
 
-register(
-    {
-        "role.witch_killer": {"ja": "魔女殺し", "zh-Hans": "魔女杀手", "zh-Hant": "魔女殺手", "en": "Witch Killer"},
-        "role.barrier": {"ja": "結界魔法", "zh-Hans": "结界魔法", "zh-Hant": "結界魔法", "en": "Barrier"},
-        "role.kill_magic": {"ja": "殺人魔法", "zh-Hans": "杀人魔法", "zh-Hant": "殺人魔法", "en": "Kill Magic"},
-        "role.probe": {"ja": "探知魔法", "zh-Hans": "探知魔法", "zh-Hant": "探知魔法", "en": "Probe"},
-        "role.check": {"ja": "検定魔法", "zh-Hans": "检定魔法", "zh-Hant": "檢定魔法", "en": "Inquest"},
+TEXTS = {
+        "card.witch_killer": {"ja": "魔女殺し", "zh-Hans": "魔女杀手", "zh-Hant": "魔女殺手", "en": "Witch Killer"},
+        "card.barrier": {"ja": "結界魔法", "zh-Hans": "结界魔法", "zh-Hant": "結界魔法", "en": "Barrier"},
+        "card.kill_magic": {"ja": "殺人魔法", "zh-Hans": "杀人魔法", "zh-Hant": "殺人魔法", "en": "Kill Magic"},
+        "card.probe": {"ja": "探知魔法", "zh-Hans": "探知魔法", "zh-Hant": "探知魔法", "en": "Probe"},
+        "card.check": {"ja": "検定魔法", "zh-Hans": "检定魔法", "zh-Hant": "檢定魔法", "en": "Inquest"},
+        # 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
+        "phase.night": {
+            "ja": "{day}日目の深夜です。カードを1枚使えます。",
+            "zh-Hans": "第{day}天，深夜阶段，可以选择使用一张卡牌。",
+            "zh-Hant": "第{day}天，深夜階段，可以選擇使用一張卡牌。",
+            "en": "Day {day}: late night. You may use one card.",
+        },
+        "action.accept": {"ja": "取引に応じる", "zh-Hans": "接受交易", "zh-Hant": "接受交易", "en": "accept the trade"},
+        "action.refuse": {"ja": "取引を断る", "zh-Hans": "拒绝交易", "zh-Hant": "拒絕交易", "en": "refuse the trade"},
+        "action.offer": {"ja": "取引の申し込み", "zh-Hans": "发起交易", "zh-Hant": "發起交易", "en": "offer a trade"},
+        "action.take": {"ja": "カードを取る", "zh-Hans": "拿取卡牌", "zh-Hant": "拿取卡牌", "en": "take a card"},
+        "action.pass": {"ja": "使わない", "zh-Hans": "不使用", "zh-Hant": "不使用", "en": "no card"},
+        # 3.2 尸体发现公告: no 狼人杀 「平安夜」
+        "morning.none": {
+            "ja": "死体は発見されませんでした。",
+            "zh-Hans": "没有发现尸体。",
+            "zh-Hant": "沒有發現屍體。",
+            "en": "No body was found.",
+        },
+        "morning.dead": {
+            "ja": "{seats}の死体が発見されました。",
+            "zh-Hans": "发现了{seats}的尸体。",
+            "zh-Hant": "發現了{seats}的屍體。",
+            "en": {"one": "The body of {seats} was found.", "other": "The bodies of {seats} were found."},
+        },
+        # 1.3: whoever is alive at the end wins
+        "game.ended": {
+            "ja": "ゲーム終了。生き残った{winners}の勝利です。",
+            "zh-Hans": "游戏结束，存活的{winners}获胜。",
+            "zh-Hant": "遊戲結束，存活的{winners}獲勝。",
+            "en": "The game is over: the survivors win: {winners}.",
+        },
+        "game.ended.none": {
+            "ja": "ゲーム終了。生存者はいません。",
+            "zh-Hans": "游戏结束，无人存活。",
+            "zh-Hant": "遊戲結束，無人存活。",
+            "en": "The game is over: nobody survived.",
+        },
+        "step.morning": {"ja": "朝の話し合い", "zh-Hans": "晨间阶段", "zh-Hant": "晨間階段", "en": "the morning talk"},
+        "step.noon": {"ja": "昼の話し合いと取引", "zh-Hans": "午间阶段", "zh-Hant": "午間階段", "en": "the noon talk and trades"},
+        "step.vote": {"ja": "夜間の監禁投票", "zh-Hans": "夜间阶段的监禁投票", "zh-Hant": "夜間階段的監禁投票",
+                      "en": "the evening's imprisonment vote"},
+        "step.night": {"ja": "深夜", "zh-Hans": "深夜阶段", "zh-Hant": "深夜階段", "en": "late night"},
+        "step.loot": {"ja": "行動の結算", "zh-Hans": "行动结算阶段", "zh-Hant": "行動結算階段", "en": "the resolution"},
         "phase.dawn": {
             "ja": "{day}日目、死体発見の報告です。",
             "zh-Hans": "第{day}天，尸体发现公告。",
@@ -706,7 +749,7 @@ register(
             "en": "Day {day}: noon. Trades are open.",
         },
         "phase.evening": {
-            "ja": "{day}日目の夜の時間です。監禁の投票を行います。",
+            "ja": "{day}日目の夜間です。監禁の投票を行います。",
             "zh-Hans": "第{day}天，夜间阶段，进行监禁投票。",
             "zh-Hant": "第{day}天，夜間階段，進行監禁投票。",
             "en": "Day {day}: evening. Vote on the imprisonment.",
@@ -742,13 +785,13 @@ register(
             "en": "You killed the Witch Killer's holder and must take the Witch Killer.",
         },
         "moved.loot": {
-            "ja": "{target}さんの遺体から【{card}】を取りました。",
+            "ja": "{target}の遺体から【{card}】を取りました。",
             "zh-Hans": "你从{target}的尸体上取走了【{card}】。",
             "zh-Hant": "你從{target}的屍體上取走了【{card}】。",
             "en": "You took {card} from the body of {target}.",
         },
         "moved.found": {
-            "ja": "第一発見者として、{target}さんの遺体から【{card}】を手に入れました。",
+            "ja": "第一発見者として、{target}の遺体から【{card}】を手に入れました。",
             "zh-Hans": "你作为尸体第一发现者，从{target}的尸体上随机取得了【{card}】。",
             "zh-Hant": "你作為屍體第一發現者，從{target}的屍體上隨機取得了【{card}】。",
             "en": "As the first finder of {target}'s body, you took {card}.",
@@ -766,25 +809,25 @@ register(
             "en": "Your kill succeeded: you are now a witch.",
         },
         "probe.result": {
-            "ja": "探知結果: {target}さんの手札は{count}枚、そのうち1枚は【{card}】です。",
+            "ja": "探知結果: {target}の手札は{count}枚、そのうち1枚は【{card}】です。",
             "zh-Hans": "探知结果：{target}持有{count}张手牌，其中一张是【{card}】。",
             "zh-Hant": "探知結果：{target}持有{count}張手牌，其中一張是【{card}】。",
             "en": "Probe: {target} holds {count} cards, one of them {card}.",
         },
         "probe.empty": {
-            "ja": "探知結果: {target}さんの手札は0枚です。",
+            "ja": "探知結果: {target}の手札は0枚です。",
             "zh-Hans": "探知结果：{target}没有手牌。",
             "zh-Hant": "探知結果：{target}沒有手牌。",
             "en": "Probe: {target} holds no cards.",
         },
         "check.yes": {
-            "ja": "検定結果: {target}さんは【魔女殺し】によって殺されました。",
+            "ja": "検定結果: {target}は【魔女殺し】によって殺されました。",
             "zh-Hans": "检定结果：{target}死于【魔女杀手】。",
             "zh-Hant": "檢定結果：{target}死於【魔女殺手】。",
             "en": "Inquest: {target} was killed by the Witch Killer.",
         },
         "check.no": {
-            "ja": "検定結果: {target}さんの死因は【魔女殺し】ではありません。",
+            "ja": "検定結果: {target}の死因は【魔女殺し】ではありません。",
             "zh-Hans": "检定结果：{target}并非死于【魔女杀手】。",
             "zh-Hant": "檢定結果：{target}並非死於【魔女殺手】。",
             "en": "Inquest: {target} was not killed by the Witch Killer.",
@@ -802,13 +845,13 @@ register(
             "en": "Tonight is not a night to act: your attack was not made, and you keep your card.",
         },
         "loot.look": {
-            "ja": "{target}さんの遺体の手札: {cards}",
+            "ja": "{target}の遺体の手札: {cards}",
             "zh-Hans": "{target}的尸体上的手牌：{cards}",
             "zh-Hant": "{target}的屍體上的手牌：{cards}",
             "en": "The body of {target} holds: {cards}",
         },
         "loot.empty": {
-            "ja": "{target}さんの遺体に手札はありません。",
+            "ja": "{target}の遺体に手札はありません。",
             "zh-Hans": "{target}的尸体上没有手牌。",
             "zh-Hant": "{target}的屍體上沒有手牌。",
             "en": "The body of {target} holds no cards.",
@@ -820,25 +863,25 @@ register(
             "en": "Unclaimed cards, revealed and discarded: {cards}",
         },
         "trade.offered": {
-            "ja": "{seat}さんが【{card}】での取引を申し込みました。",
+            "ja": "{seat}が【{card}】での取引を申し込みました。",
             "zh-Hans": "{seat}提出用【{card}】与你交易。",
             "zh-Hant": "{seat}提出用【{card}】與你交易。",
             "en": "{seat} offers you {card} in trade.",
         },
         "trade.done": {
-            "ja": "取引成立: {seat}さんの【{card}】と{target}さんの【{got_card}】を交換しました。",
+            "ja": "取引成立: {seat}の【{card}】と{target}の【{got_card}】を交換しました。",
             "zh-Hans": "交易成立：{seat}的【{card}】与{target}的【{got_card}】互换。",
             "zh-Hant": "交易成立：{seat}的【{card}】與{target}的【{got_card}】互換。",
             "en": "Trade made: {seat}'s {card} for {target}'s {got_card}.",
         },
         "trade.refused": {
-            "ja": "{seat}さんから{target}さんへの取引（【{card}】）は成立しませんでした。",
+            "ja": "{seat}から{target}への取引（【{card}】）は成立しませんでした。",
             "zh-Hans": "{seat}向{target}提出的交易（【{card}】）未成立。",
             "zh-Hant": "{seat}向{target}提出的交易（【{card}】）未成立。",
             "en": "{seat}'s offer of {card} to {target} was refused.",
         },
         "imprison.done": {
-            "ja": "{seat}さんが監禁されました。今夜は手札を使えません。",
+            "ja": "{seat}が監禁されました。今夜は手札を使えません。",
             "zh-Hans": "{seat}被监禁，今晚无法使用任何手牌。",
             "zh-Hant": "{seat}被監禁，今晚無法使用任何手牌。",
             "en": "{seat} is imprisoned and cannot use cards tonight.",
@@ -885,5 +928,8 @@ register(
             "zh-Hant": "你已經做出了選擇。",
             "en": "You have already chosen.",
         },
-    }
-)
+}
+register({k: v for k, v in TEXTS.items() if k.startswith("error.")})
+TEXTS.update({"role." + k.removeprefix("card."): v for k, v in TEXTS.items() if k.startswith("card.")})
+TEXTS.update({"action." + k.removeprefix("card."): v for k, v in TEXTS.items() if k.startswith("card.")})
+register({k: v for k, v in TEXTS.items() if not k.startswith("error.")}, ruleset="witch_trial")

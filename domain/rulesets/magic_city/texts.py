@@ -5,13 +5,14 @@ from __future__ import annotations
 from domain.messages import register
 
 
-def _m(ja: str, hans: str, hant: str, en: str) -> dict[str, str]:
+def _m(ja: str, hans: str, hant: str, en: str | dict[str, str]) -> dict[str, str | dict[str, str]]:
     return {"ja": ja, "zh-Hans": hans, "zh-Hant": hant, "en": en}
 
 
 ROLE_NAMES = {
     "citizen": _m("市民", "市民", "市民", "citizen"),
     "prophet": _m("予言者", "预言者", "預言者", "prophet"),
+    "medium": _m("霊能者", "通灵者", "通靈者", "medium"),
     "knight": _m("騎士", "骑士", "騎士", "knight"),
     "dragon": _m("竜", "龙", "龍", "dragon"),
     "spirit_caller": _m("精霊使い", "精灵使", "精靈使", "spirit caller"),
@@ -56,6 +57,41 @@ CARD_NAMES = {
 MESSAGES = {
     **{f"role.{k}": v for k, v in ROLE_NAMES.items()},
     **{f"card.{k}": v for k, v in CARD_NAMES.items()},
+    "action.curse": _m("呪い", "诅咒", "詛咒", "curse"),
+    "action.lend": _m("貸し付け", "借出", "借出", "loan"),
+    "action.predict": _m("予言", "预言", "預言", "prophecy"),
+    **{
+        f"action.{kind}": _m("イベントの選択", "选择事件", "選擇事件", "the event's choice")
+        for kind in ("event", "event_card", "event_direction", "event_minutes", "event_target", "event_targets",
+                     "event_word")
+    },
+    "step.check": _m("役職の確認", "确认身份", "確認身分", "checking roles"),
+    "step.shot": _m("狩人の射撃", "猎人开枪", "獵人開槍", "the marksman's shot"),
+    "step.silence": _m("呪いの一分間", "诅咒的一分钟", "詛咒的一分鐘", "the cursed minute"),
+    "step.vote_runoff": _m("決選投票", "决选投票", "決選投票", "the runoff"),
+    "step.court": _m("裁判所の投票", "法院投票", "法院投票", "the court's vote"),
+    "step.court_runoff": _m("裁判所の決選投票", "法院决选投票", "法院決選投票", "the court's runoff"),
+    "step.prison": _m("監獄の投票", "监狱投票", "監獄投票", "the prison vote"),
+    "step.prison_runoff": _m("監獄の決選投票", "监狱决选投票", "監獄決選投票", "the prison runoff"),
+    **{
+        f"step.{name}": _m("イベントの処理", "事件处理", "事件處理", "the event")
+        for name in ("event_choice", "event_target", "event_targets", "event_word", "event_minutes",
+                     "event_direction", "event_card")
+    },
+    "game.ended.none": _m("ゲーム終了。引き分けです。", "游戏结束，平局。", "遊戲結束，平局。", "The game is over: a draw."),
+    "morning.dead": _m(
+        "みなさん、朝になりました。朝になると{seats}の死体が発見されました。",
+        "天亮了，发现了{seats}的尸体。",
+        "天亮了，發現了{seats}的屍體。",
+        {"one": "Morning has come: the body of {seats} is found.",
+         "other": "Morning has come: the bodies of {seats} are found."},
+    ),
+    "morning.none": _m(
+        "みなさん、朝になりました。今朝は死体が発見されませんでした。",
+        "天亮了，今天早上没有发现尸体。",
+        "天亮了，今天早上沒有發現屍體。",
+        "Morning has come: no body was found this morning.",
+    ),
     "team.demon": _m("魔人", "魔人", "魔人", "the demon"),
     "first_seer.on": _m("初日占い有", "首日占卜：有", "首日占卜：有", "first-night divination"),
     "first_seer.off": _m("初日占い無", "首日占卜：无", "首日占卜：無", "no first-night divination"),
@@ -71,10 +107,10 @@ MESSAGES = {
     ),
     "tie.draw": _m("同数が続けば引き分け", "再次平票则平局", "再次平票則平局", "a second tie draws the game"),
     "city.rules": _m(
-        "ルール: {first_seer}、{consecutive_guard}、{night_talk}、{format}、{tie}。",
-        "规则：{first_seer}，{consecutive_guard}，{night_talk}，{format}，{tie}。",
-        "規則：{first_seer}，{consecutive_guard}，{night_talk}，{format}，{tie}。",
-        "Rules: {first_seer}; {consecutive_guard}; {night_talk}; {format}; {tie}.",
+        "ルール: {first_seer}、{consecutive_guard}、{night_talk}、{format}、{tie}。イベントカード: {cards}。",
+        "规则：{first_seer}，{consecutive_guard}，{night_talk}，{format}，{tie}。事件卡：{cards}。",
+        "規則：{first_seer}，{consecutive_guard}，{night_talk}，{format}，{tie}。事件卡：{cards}。",
+        "Rules: {first_seer}; {consecutive_guard}; {night_talk}; {format}; {tie}. Event cards: {cards}.",
     ),
     "partners.known": _m(
         "あなたの仲間は{seats}です。", "你的同伴是{seats}。", "你的同伴是{seats}。", "Your partners: {seats}."
@@ -88,7 +124,7 @@ MESSAGES = {
         "The chimera seems to have awakened.",
     ),
     "curse.on": _m(
-        "{seat}さんは本日の議論最初の一分間、発言もジェスチャーもできません。一分経過したらGMからアナウンスがあります。",
+        "{seat}は本日の議論最初の一分間、発言もジェスチャーもできません。一分経過したらGMからアナウンスがあります。",
         "{seat}在今天讨论的第一分钟内不能发言，也不能做手势。一分钟后主持人会宣布。",
         "{seat}在今天討論的第一分鐘內不能發言，也不能做手勢。一分鐘後主持人會宣布。",
         "{seat} may neither speak nor gesture for the first minute of today's discussion;"
@@ -99,13 +135,13 @@ MESSAGES = {
     ),
     "curse.lifted": _m("一分が経過しました。", "一分钟已过。", "一分鐘已過。", "The minute is over."),
     "altar.role": _m(
-        "{seat}さんの役職は【{role}】でした。",
+        "{seat}の役職は【{role}】でした。",
         "{seat}的身份是【{role}】。",
         "{seat}的身分是【{role}】。",
-        "{seat} was {role}.",
+        "{seat}'s role was {role}.",
     ),
     "marksman.revealed": _m(
-        "処刑された{seat}さんは狩人です。{seat}さん、ただちに誰を撃つか決めてください。",
+        "処刑された{seat}は狩人です。{seat}、ただちに誰を撃つか決めてください。",
         "被处决的{seat}是猎人。{seat}，请立即决定要射杀谁。",
         "被處決的{seat}是獵人。{seat}，請立即決定要射殺誰。",
         "The executed {seat} is the marksman. {seat}, choose at once whom to shoot.",
@@ -127,7 +163,7 @@ MESSAGES = {
         "In tomorrow's discussion the living must end what they say with \u201c{word}\u201d.",
     ),
     "prison.chosen": _m(
-        "{seat}さんは次の夜の間、ゲームから除外されます。",
+        "{seat}は次の夜の間、ゲームから除外されます。",
         "{seat}在下一个夜晚被排除在游戏之外。",
         "{seat}在下一個夜晚被排除在遊戲之外。",
         "{seat} is kept out of the game for the coming night.",
@@ -152,10 +188,10 @@ MESSAGES = {
         "From now on the roles of the dead are revealed.",
     ),
     "today.bathhouse": _m(
-        "本日の議論時間最初の{minutes}分は、人狼と関係ない話をしなければなりません。",
-        "今天讨论的前{minutes}分钟必须谈论与狼人无关的话题。",
-        "今天討論的前{minutes}分鐘必須談論與狼人無關的話題。",
-        "For the first {minutes} minutes of today's discussion, talk of nothing to do with werewolves.",
+        "本日の議論時間最初の{minutes}は、人狼と関係ない話をしなければなりません。",
+        "今天讨论的前{minutes}必须谈论与狼人无关的话题。",
+        "今天討論的前{minutes}必須談論與狼人無關的話題。",
+        "For the first {minutes} of today's discussion, talk of nothing to do with werewolves.",
     ),
     "today.church": _m(
         "{seats}は本日の議論に参加することができます。ただし、投票はできません。",
@@ -164,19 +200,19 @@ MESSAGES = {
         "{seats} may join today's discussion, but not vote.",
     ),
     "today.clock_tower": _m(
-        "本日の議論時間は{minutes}分です。",
-        "今天的讨论时间为{minutes}分钟。",
-        "今天的討論時間為{minutes}分鐘。",
-        "Today's discussion lasts {minutes} minutes.",
+        "本日の議論時間は{minutes}です。",
+        "今天的讨论时间为{minutes}。",
+        "今天的討論時間為{minutes}。",
+        "Today's discussion lasts {minutes}.",
     ),
     "today.bank": _m(
-        "朝になると{seat}さんが二票の力を授かっていました。",
+        "朝になると{seat}が二票の力を授かっていました。",
         "天亮时，{seat}获得了两票的力量。",
         "天亮時，{seat}獲得了兩票的力量。",
         "As morning breaks, {seat} holds the power of two votes.",
     ),
     "today.thieves": _m(
-        "朝になると{seat}さんは票を盗まれていました。本日の投票に参加できません。",
+        "朝になると{seat}は票を盗まれていました。本日の投票に参加できません。",
         "天亮时，{seat}的选票被盗了，今天不能投票。",
         "天亮時，{seat}的選票被盜了，今天不能投票。",
         "As morning breaks, {seat}'s vote has been stolen: no vote today.",
@@ -194,17 +230,17 @@ MESSAGES = {
         "In today's discussion say nothing but \u201c{word}\u201d; gestures are free.",
     ),
     "died.court": _m(
-        "裁判の結果、{seat}さんが処刑されました。",
-        "法院判决：{seat}被处决。",
-        "法院判決：{seat}被處決。",
-        "By the court, {seat} is executed.",
+        "裁判の結果、{seats}が処刑されました。",
+        "法院判决：{seats}被处决。",
+        "法院判決：{seats}被處決。",
+        "By the court, {seats} is executed.",
     ),
-    "died.shot": _m("{seats}さんが撃たれました。", "{seats}被射杀。", "{seats}被射殺。", "{seats} is shot."),
+    "died.shot": _m("{seats}が撃たれました。", "{seats}被射杀。", "{seats}被射殺。", "{seats} is shot."),
     "died.event": _m(
-        "{seats}さんがゲームから脱落しました。", "{seats}出局。", "{seats}出局。", "{seats} leaves the game."
+        "{seats}がゲームから脱落しました。", "{seats}出局。", "{seats}出局。", "{seats} leaves the game."
     ),
     "died.legend_tree": _m(
-        "{seats}さんもゲームから脱落しました。",
+        "{seats}もゲームから脱落しました。",
         "{seats}也出局了。",
         "{seats}也出局了。",
         "{seats} leaves the game too.",
@@ -235,4 +271,5 @@ MESSAGES = {
     ),
 }
 
-register(MESSAGES)
+register({k: v for k, v in MESSAGES.items() if k.startswith("error.")})
+register({k: v for k, v in MESSAGES.items() if not k.startswith("error.")}, ruleset="magic_city")
