@@ -187,7 +187,7 @@ def test_refusals_leave_the_state_unchanged():
 
 def test_every_refusal_code_has_a_message_in_every_language():
     for code in known_codes():
-        versions = {"ruleset": "r", "stored_ruleset_version": "1", "ruleset_version": "2",
+        versions = {"ruleset": "jinro9", "stored_ruleset_version": "1", "ruleset_version": "2",
                     "stored_engine_version": "1.0", "engine_version": "1.1"}
         violation = RuleViolation(code=code, args={"max": 3, "reason": "x", "option": "y", **versions})
         messages = violation.messages()
