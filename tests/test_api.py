@@ -139,9 +139,11 @@ def test_refusals_speak_the_request_language(database_url):
 def test_every_engine_refusal_code_maps_to_a_documented_status_with_messages():
     from domain.violations import RuleViolation
 
+    versions = {"ruleset": "jinro9", "stored_ruleset_version": "1", "ruleset_version": "2",
+                "stored_engine_version": "1.0", "engine_version": "2"}
     for code in known_codes():
         for lang in ("ja", "zh-Hans", "zh-Hant", "en"):
-            p = violation(RuleViolation(code=code, args={"max": 3, "reason": "x", "option": "y"}), lang)
+            p = violation(RuleViolation(code=code, args={"max": 3, "reason": "x", "option": "y", **versions}), lang)
             assert p.status == (409 if code in CONFLICT_CODES else 422)
             assert p.detail and p.detail != "error." + code
 
