@@ -120,7 +120,10 @@ def _prompt(v: View, e: Prompt) -> View:
         return v
     if e.reset:
         return replace(v, decisions=e.decisions, answered=None)
-    return replace(v, decisions=v.decisions + e.decisions)
+    own = v.decisions
+    if e.withdraw:
+        own = tuple([d for d in own if d.kind not in e.withdraw])
+    return replace(v, decisions=own + e.decisions)
 
 
 def _acted(v: View, e: Act | Defaulted) -> View:

@@ -150,7 +150,11 @@ class Werewolf(Ruleset):
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
         if action.kind == "whisper" and self.whisper_cap is not None and g.state.x.whispers == self.whisper_cap:
-            g.notice("whisper.closed", to=tuple(self.wolves(g.state)))
+            wolves = tuple(self.wolves(g.state))
+            g.notice("whisper.closed", to=wolves)
+            for wolf in wolves:
+                if g.state.step.decision(wolf, "whisper"):
+                    g.withdraw(wolf, ("whisper",))
 
     def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
         if action.kind == "whisper":
