@@ -124,7 +124,7 @@ def play(ruleset: str, seats: int, seed: int, preset: str | None = None, roles: 
 # --- the games of every ruleset -------------------------------------------------------------------
 
 SEEDS = st.integers(0, 2**32)
-CAPS = st.sampled_from((1000, 1000, 24))
+CAPS = st.sampled_from((1000, 1000, 24, 4))
 
 
 @st.composite

@@ -157,11 +157,15 @@ class Werewolf(Ruleset):
                     g.withdraw(wolf, ("whisper",))
 
     def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
-        if action.kind == "whisper":
-            if not action.text:
-                return "text_required"
-            if self.whisper_cap is not None and state.x.whispers >= self.whisper_cap:
-                return "whisper_cap_reached"
+        if action.kind == "whisper" and not action.text:
+            return "text_required"
+        return None
+
+    def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
+        """A wolf's whisper after the night's cap (its decision was withdrawn, as the wolves were told)."""
+        capped = self.whisper_cap is not None and state.x.whispers >= self.whisper_cap
+        if action.kind == "whisper" and capped and state.phase == "night" and self.is_wolf(state, seat):
+            return "whisper_cap_reached"
         return None
 
     def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
