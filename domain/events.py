@@ -38,7 +38,8 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc
     never legal unless `self_ok`, and it is left out of public decisions' targets by each reader.
     `barred` names seats the caller may know it cannot choose, with the reason code. `optional` allows answering without a
     target (an abstention, no guard). `text` is the maximum length of a text the action carries
-    (0: no text). `options` are the legal values of `option` (cards, yes/no). `repeatable`
+    (0: no text); a non-empty text within it is always legal, and some decisions need one (a
+    whisper). `options` are the legal values of `option` (cards, yes/no). `repeatable`
     decisions (whisper, free talk) may be taken again and never close a step. An owed decision's
     answer may be changed by answering again until the step closes (the last answer counts), unless
     it is `final`: then the first answer stands and another is refused (`already_answered`).

@@ -43,6 +43,13 @@ SPECTATOR = "spectator"
 
 
 class View(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """What one viewer may see now.
+
+    `decisions` are everything the seat may send in the open step. `answered` is its answer to the
+    owed (non-`repeatable`) decisions so far; they stay listed after it, because sending one again
+    changes the answer until the step closes, except a `final` decision's (see `Decision`).
+    """
+
     viewer: str  # "seat:N" | "spectator" | "moderator"
     seat: int | None = None
     game_id: str = ""

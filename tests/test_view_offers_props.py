@@ -49,7 +49,11 @@ def answerable(view: View) -> tuple[list[Decision], list[Decision]]:
 
 
 def choose(decision: Decision, rng: random.Random) -> Action:
-    """A choice among nothing but what the decision lists."""
+    """A choice among nothing but what the decision lists (which must itself be answerable)."""
+    barred = {seat for seat, _ in decision.barred}
+    assert not barred & set(decision.targets), f"seats both legal and barred in {decision}"
+    assert len(decision.targets) >= decision.count or decision.count == 1, f"too few targets in {decision}"
+    assert len(decision.exact_text or decision.text_suffix) <= decision.text, f"a speech rule longer than its cap: {decision}"
     target, targets = None, ()
     if decision.count > 1:
         targets = tuple(rng.sample(decision.targets, decision.count))
