@@ -53,6 +53,7 @@ def choose(decision: Decision, rng: random.Random) -> Action:
     barred = {seat for seat, _ in decision.barred}
     assert not barred & set(decision.targets), f"seats both legal and barred in {decision}"
     assert len(decision.targets) >= decision.count or decision.count == 1, f"too few targets in {decision}"
+    assert decision.targets or not decision.barred or decision.optional, f"every target barred in {decision}"
     assert len(decision.exact_text or decision.text_suffix) <= decision.text, f"a speech rule longer than its cap: {decision}"
     target, targets = None, ()
     if decision.count > 1:
