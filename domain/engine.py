@@ -169,6 +169,10 @@ class Table:
         """A private prompt in the open step (`reset`: these are now all the seat's decisions, owed anew)."""
         self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, decisions=decisions, reset=reset)
 
+    def withdraw(self, seat: int, kinds: tuple[str, ...]) -> None:
+        """Take decisions of these kinds away from the seat in the open step; its answer stands."""
+        self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, withdraw=kinds)
+
     def kill(self, deaths: dict[int, str], when: str) -> None:
         """Deaths with their causes (moderator only), then one public notice in seat order."""
         if not deaths:
@@ -397,6 +401,8 @@ def _decide_act(state: GameState, inp: Act) -> Table | RuleViolation:
         if step and any(step.decision(other, action.kind) for other in step.public):
             return _refuse("not_your_turn")
         return _refuse("wrong_phase")
+    if decision.final and seat in step.answers:
+        return _refuse("already_answered")
     refusal = _check_choice(state, seat, action, decision)
     if refusal is None:
         code = rs.check(state, seat, action, decision)
@@ -506,7 +512,10 @@ def _on_prompt(state: GameState, e: Prompt) -> GameState:
     if e.reset:
         answers = {seat: a for seat, a in step.answers.items() if seat != e.seat}
         return replace(state, step=replace(step, prompts={**step.prompts, e.seat: e.decisions}, answers=answers))
-    own = step.prompts.get(e.seat, ()) + e.decisions
+    own = step.prompts.get(e.seat, ())
+    if e.withdraw:
+        own = tuple([d for d in own if d.kind not in e.withdraw])
+    own += e.decisions
     return replace(state, step=replace(step, prompts={**step.prompts, e.seat: own}))
 
 
