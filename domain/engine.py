@@ -281,6 +281,8 @@ def _decide_act(d: Decider, state: GameState, inp: Act) -> Table | RuleViolation
         if step and any(step.decision(other, action.kind) for other in step.public):
             return _refuse("not_your_turn")
         return _refuse("wrong_phase")
+    if decision.final and seat in step.answers:
+        return _refuse("already_answered")
     refusal = _check_choice(state, seat, action, decision)
     if refusal is None:
         code = rs.check(state, seat, action, decision)
@@ -378,7 +380,10 @@ def _on_prompt(state: GameState, e: Prompt) -> GameState:
     if e.reset:
         answers = {seat: a for seat, a in step.answers.items() if seat != e.seat}
         return replace(state, step=replace(step, prompts={**step.prompts, e.seat: e.decisions}, answers=answers))
-    own = step.prompts.get(e.seat, ()) + e.decisions
+    own = step.prompts.get(e.seat, ())
+    if e.withdraw:
+        own = tuple([d for d in own if d.kind not in e.withdraw])
+    own += e.decisions
     return replace(state, step=replace(step, prompts={**step.prompts, e.seat: own}))
 
 

@@ -38,10 +38,13 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc
     never legal unless `self_ok`, and it is left out of public decisions' targets by each reader.
     `barred` names seats the caller may know it cannot choose, with the reason code. `optional` allows answering without a
     target (an abstention, no guard). `text` is the maximum length of a text the action carries
-    (0: no text). `options` are the legal values of `option` (cards, yes/no). `repeatable`
-    decisions (whisper, free talk) may be taken again and never close a step. `exact_text` and
-    `text_suffix` state a speech rule in force (the text must be exactly / end with it); the
-    ruleset enforces them with its own refusal codes.
+    (0: no text); a non-empty text within it is always legal, and some decisions need one (a
+    whisper). `options` are the legal values of `option` (cards, yes/no). `repeatable`
+    decisions (whisper, free talk) may be taken again and never close a step. An owed decision's
+    answer may be changed by answering again until the step closes (the last answer counts), unless
+    it is `final`: then the first answer stands and another is refused (`already_answered`).
+    `exact_text` and `text_suffix` state a speech rule in force (the text must be exactly / end with
+    it); the ruleset enforces them with its own refusal codes.
     """
 
     kind: str
@@ -54,6 +57,7 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc
     options: tuple[str, ...] = ()
     count: int = 1
     repeatable: bool = False
+    final: bool = False
     exact_text: str = ""
     text_suffix: str = ""
 
@@ -168,12 +172,14 @@ class StepOpened(Event, frozen=True, kw_only=True, tag="step_opened"):
 
 class Prompt(Event, frozen=True, kw_only=True, tag="prompt"):
     """What `seat` alone owes or may do in `step`: added to its decisions, or with `reset` replacing
-    them and clearing its answer (the seat owes anew, e.g. a trade offer it must answer)."""
+    them and clearing its answer (the seat owes anew, e.g. a trade offer it must answer). `withdraw`
+    names kinds taken away first, its answer standing (the night's whispers are used up)."""
 
     step: int
     seat: int
-    decisions: tuple[Decision, ...]
+    decisions: tuple[Decision, ...] = ()
     reset: bool = False
+    withdraw: tuple[str, ...] = ()
 
 
 class SpeakingOrder(Event, frozen=True, kw_only=True, tag="speaking_order"):

@@ -239,6 +239,10 @@ class Table:
         """A private prompt in the open step (`reset`: these are now all the seat's decisions, owed anew)."""
         self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, decisions=decisions, reset=reset)
 
+    def withdraw(self, seat: int, kinds: tuple[str, ...]) -> None:
+        """Take decisions of these kinds away from the seat in the open step; its answer stands."""
+        self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, withdraw=kinds)
+
     def kill(self, deaths: dict[int, str], when: str) -> None:
         """Deaths with their causes (moderator only), then one public notice in seat order."""
         if not deaths:

@@ -43,6 +43,13 @@ SPECTATOR = "spectator"
 
 
 class View(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """What one viewer may see now.
+
+    `decisions` are everything the seat may send in the open step. `answered` is its answer to the
+    owed (non-`repeatable`) decisions so far; they stay listed after it, because sending one again
+    changes the answer until the step closes, except a `final` decision's (see `Decision`).
+    """
+
     viewer: str  # "seat:N" | "spectator" | "moderator"
     seat: int | None = None
     game_id: str = ""
@@ -120,7 +127,10 @@ def _prompt(v: View, e: Prompt) -> View:
         return v
     if e.reset:
         return replace(v, decisions=e.decisions, answered=None)
-    return replace(v, decisions=v.decisions + e.decisions)
+    own = v.decisions
+    if e.withdraw:
+        own = tuple([d for d in own if d.kind not in e.withdraw])
+    return replace(v, decisions=own + e.decisions)
 
 
 def _acted(v: View, e: Act | Defaulted) -> View:

@@ -28,3 +28,13 @@ def database_url(request, tmp_path):
     if request.param == "sqlite":
         return str(tmp_path / "grimoire.db")
     return request.getfixturevalue("postgres").schema()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Long property runs (`slow`) run only when asked for: `pytest -m slow`."""
+    if "slow" in (config.getoption("markexpr") or ""):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from domain.events import Died, Resolved, RoleChanged
 from domain.violations import RuleViolation
 from service.bots import pick
@@ -112,6 +114,20 @@ def test_event_library_every_speech_ends_with_the_suffix():
     assert game.act(speaker, "speak", text="I accuse P3").code == "library_suffix"
     ok(game.act(speaker, "speak", text="I accuse P3ですわ"))
     assert pick(decision, random.Random(2)).text.endswith("ですわ")
+
+
+@pytest.mark.parametrize("card", ["babel", "library"])
+def test_rule_magic_city_babel_and_library_word_fits_the_speech_cap(card):
+    game = drawn(card, speech_max_chars=3)
+    drawer = game.state.x.drawer
+    (word,) = game.views[drawer].decisions
+    assert word.kind == "event_word" and word.text == 3
+    assert game.act(drawer, "event_word", text="にゃーん").code == "speech_too_long"
+    ok(game.act(drawer, "event_word", text="にゃー"))
+    night(game, {})
+    speaker = game.state.living()[0]
+    decision = next(d for d in game.views[speaker].decisions if d.kind == "speak")
+    ok(game.act(speaker, "speak", text=pick(decision, random.Random(3)).text))
 
 
 def test_event_court_executes_a_second_player_without_event_or_medium():

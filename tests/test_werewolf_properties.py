@@ -169,10 +169,16 @@ class World:
                         self.submit(Act(at=base + 10, seat=wolves[k % len(wolves)], action=Action(kind="whisper", text="w")))
                 if decisions and seat not in self.state.step.answers:
                     self.submit(Act(at=base + 100 * seat, seat=seat, action=public_pick(decisions, rng, seat)))
-                if self.state.step is not step:
+                if not self.same_step(step):
                     break
-            if self.state.step is step:
+            if self.same_step(step):
                 self.submit(Timeout(at=step.deadline or base + 10**6, step=step.no, forced=step.deadline is None))
+
+    def same_step(self, step) -> bool:
+        """Still the step `step` with no new answer (a prompt that only changes the wolves' own
+        decisions, such as the whisper withdrawn at the cap, is not a new point to probe)."""
+        now = self.state.step
+        return now is not None and now.no == step.no and now.answers is step.answers
 
     def observed(self):
         return [encode(e) for e in self.seen], self.view, self.refusals

@@ -512,6 +512,18 @@ def test_rule_6_2_situation_3_a_late_attacker_loots_after_the_killer_q9():
     assert sorted(notices(g, 1, "loot.unclaimed")[0].args["cards"]) == [B, C]
 
 
+def test_rule_6_2_a_looters_choice_is_final_and_its_view_says_so():
+    g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, C, P, B))
+    to_night(g)
+    night(g, [(2, K, 4)])
+    assert step(g) == "loot" and {d.kind for d in g.views[2].decisions} == {"take", "pass"}
+    assert all(d.final for d in g.views[2].decisions)
+    ok(g.act(2, "pass"))
+    assert g.views[2].answered is not None
+    assert refused(g.act(2, "take", option=C), "already_answered")
+    assert refused(g.act(2, "pass"), "already_answered")
+
+
 def test_rule_6_2_situation_4_killing_the_holder_forces_the_witch_killer_instead_of_a_pick():
     g = deal((W, C, P, B), (K, B, B, B), (P, B, B, B), FULL)
     to_night(g)

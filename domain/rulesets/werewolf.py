@@ -159,14 +159,22 @@ class Werewolf(Ruleset):
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
         if action.kind == "whisper" and self.whisper_cap is not None and g.state.x.whispers == self.whisper_cap:
-            g.notice("whisper.closed", to=tuple(self.wolves(g.state)))
+            wolves = tuple(self.wolves(g.state))
+            g.notice("whisper.closed", to=wolves)
+            for wolf in wolves:
+                if g.state.step.decision(wolf, "whisper"):
+                    g.withdraw(wolf, ("whisper",))
 
     def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
-        if action.kind == "whisper":
-            if not action.text:
-                return "text_required"
-            if self.whisper_cap is not None and state.x.whispers >= self.whisper_cap:
-                return "whisper_cap_reached"
+        if action.kind == "whisper" and not action.text:
+            return "text_required"
+        return None
+
+    def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
+        """A wolf's whisper after the night's cap (its decision was withdrawn, as the wolves were told)."""
+        capped = self.whisper_cap is not None and state.x.whispers >= self.whisper_cap
+        if action.kind == "whisper" and capped and state.phase == "night" and self.is_wolf(state, seat):
+            return "whisper_cap_reached"
         return None
 
     def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201

@@ -77,6 +77,7 @@ ORDERED = frozenset(CARDS)  # whose submission order matters (attacks)
 TRADING = (READY, OFFER, ACCEPT, REFUSE)
 TRADE_USED, OFFER_PENDING, WITCH_KILLER_ONLY = "trade_used", "offer_pending", "witch_killer_only"
 PASS_DECISION = Decision(kind=PASS)
+LOOT_PASS = Decision(kind=PASS, final=True)  # a looter's choice is made once: the next looter is prompted at once
 READY_DECISION = Decision(kind=READY)
 
 
@@ -237,8 +238,8 @@ class WitchTrial(Ruleset):
         x = state.x
         cards = tuple(c for c in CARDS if c in x.corpses.get(corpse, ()))
         if cards and len(x.hands[seat]) < HAND_CAP and seat not in x.forced:
-            return (Decision(kind=TAKE, options=cards), PASS_DECISION)
-        return (PASS_DECISION,)
+            return (Decision(kind=TAKE, options=cards, final=True), LOOT_PASS)
+        return (LOOT_PASS,)
 
     # --- engine hooks ----------------------------------------------------------------------------
 
@@ -254,8 +255,6 @@ class WitchTrial(Ruleset):
     def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
         if action.kind == SPEAK and not action.text:
             return "text_required"
-        if state.step.name == "loot" and seat in state.step.answers:
-            return "already_answered"
         return None
 
     def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:

@@ -222,7 +222,7 @@ def _options() -> dict[str, Option]:
 
 class MagicCity(Werewolf):
     id = "magic_city"
-    version = "1"
+    version = "2"
     doc_lang = "ja"
     name = {
         "ja": "魔法都市の人狼",
@@ -957,7 +957,9 @@ class MagicCity(Werewolf):
         if card == "mages_guild":
             self.offer(g, "event_target", Decision(kind="event_target", targets=tuple(state.living())))
         elif card in ("babel", "library"):
-            self.offer(g, "event_word", Decision(kind="event_word", text=WORD_MAX))
+            # the word is said in every speech of the next day, so it fits the speech cap too
+            word_max = min(WORD_MAX, state.options["speech_max_chars"])
+            self.offer(g, "event_word", Decision(kind="event_word", text=word_max))
         elif card == "bathhouse":
             most = max(1, int(max(len(state.living()) - 4, 1) / 2))
             self.offer(
