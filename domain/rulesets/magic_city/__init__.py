@@ -141,10 +141,10 @@ def regulation_error(roles: tuple[str, ...]) -> str | None:
 class EventParams(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """What the drawer chose for the event in use (None: not chosen)."""
 
-    target: int | None = None  # 魔術師ギルド… and the night events that name a seat
-    word: str | None = None  # バベル, 図書館
-    minutes: int | None = None  # 浴場
-    direction: str | None = None  # 幻影の庭: "left" | "right", and its die
+    target: int | None = None  # the seat a night event names: ギルド, 盗賊団, 魔法の鏡屋, 銀行
+    word: str | None = None  # バベルの魔塔, 図書館
+    minutes: int | None = None  # 共同風呂
+    direction: str | None = None  # 幻術師の庭: "left" | "right", and its die
     die: int | None = None
     card: str | None = None  # カジノ: "citizen" | "werewolf"
 
@@ -221,7 +221,7 @@ class StepsPlanned(Event, frozen=True, kw_only=True, tag="city_steps_planned"):
 
 
 class NightBegan(Event, frozen=True, kw_only=True, tag="city_night_began"):
-    """Whether the 邪眼 lives as the night begins (its curse holds the next day only then)."""
+    """Whether the 魔眼の人狼 lives as the night begins (its curse holds the next day only then)."""
 
     eye_alive: bool
 
@@ -246,13 +246,13 @@ class EventChosen(Event, frozen=True, kw_only=True, tag="city_event_chosen"):
 
 
 class WordChosen(Event, frozen=True, kw_only=True, tag="city_word_chosen"):
-    """バベル / 図書館: the word of the next day's speeches."""
+    """バベルの魔塔 / 図書館: the word of the next day's speeches."""
 
     word: str
 
 
 class MinutesChosen(Event, frozen=True, kw_only=True, tag="city_minutes_chosen"):
-    """浴場: the length of the next day's discussion."""
+    """共同風呂: the length of the next day's discussion."""
 
     minutes: int
 
@@ -270,7 +270,7 @@ class TreeBound(Event, frozen=True, kw_only=True, tag="city_tree_bound"):
 
 
 class GardenTurned(Event, frozen=True, kw_only=True, tag="city_garden_turned"):
-    """幻影の庭: the direction chosen and the die rolled, shifting tonight's attacks."""
+    """幻術師の庭: the direction chosen and the die rolled, shifting tonight's attacks."""
 
     direction: str
     die: int
@@ -289,14 +289,14 @@ class Named(Event, frozen=True, kw_only=True, tag="city_named"):
 
 
 class AttackChosen(Event, frozen=True, kw_only=True, tag="city_attack_chosen"):
-    """The pack's target tonight (`second`: the second attack of 獣の森 or カジノ)."""
+    """The pack's target tonight (`second`: the second attack of 魔獣の森 or カジノ)."""
 
     target: int | None
     second: bool = False
 
 
 class CurseCast(Event, frozen=True, kw_only=True, tag="city_curse_cast"):
-    """The 邪眼's curse tonight: to the evil eye itself."""
+    """The 魔眼の人狼's curse tonight: to the evil eye itself."""
 
     eye: int
     target: int
