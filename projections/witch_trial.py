@@ -1,11 +1,29 @@
-"""witch_trial's own events in a view (the seat's hand, a trade offer to answer) and in the feed."""
+"""witch_trial's own events in a view (the seat's hand, a trade offer to answer) and in the feed.
+
+The moderator's view holds every hand (`hands`) and every pending offer (`offers`, by recipient).
+Events of games stored before witch_trial named its facts (`witch_trial_stored`) read as they did.
+"""
 
 from __future__ import annotations
 
 import msgspec
 
 from domain.messages import render_text
-from domain.rulesets.witch_trial import CardMoved, HandSet, TradeClosed, TradeOffered
+from domain.rulesets.witch_trial import (
+    WK,
+    CardsDealt,
+    CardsLeftOnBody,
+    CardUsed,
+    FirstFound,
+    Looted,
+    OfferMade,
+    TradeAccepted,
+    TradeRefused,
+    WitchKillerPassed,
+    WitchKillerReceived,
+    WitchKillerSeized,
+)
+from domain.rulesets.witch_trial_stored import CardMoved, HandSet, TradeClosed, TradeOffered
 from projections.render import RENDER, Names
 from projections.view import RULESET_APPLY, View
 
@@ -27,6 +45,9 @@ def _hand_of(v: View, seat: int) -> list[str]:
 
 
 def _change(v: View, seat: int, remove: str | None, add: str | None) -> View:
+    """`seat` gives `remove` and gets `add`, in the views that hold its hand."""
+    if v.seat is not None and v.seat != seat:
+        return v
     cards = list(_hand_of(v, seat))
     if remove is not None:
         cards.remove(remove)
@@ -35,71 +56,101 @@ def _change(v: View, seat: int, remove: str | None, add: str | None) -> View:
     return _set_hand(v, seat, cards)
 
 
-def _seat(place: str) -> int | None:
-    kind, _, n = place.partition(":")
-    return int(n) if kind == "hand" else None
-
-
-def _moved(v: View, e: CardMoved) -> View:
-    src, dst = _seat(e.src), _seat(e.dst)
-    if src is not None and (v.seat is None or src == v.seat):
-        v = _change(v, src, e.card, None)
-    if dst is not None and (v.seat is None or dst == v.seat):
-        v = _change(v, dst, None, e.card)
-    return v
-
-
-def _offered(v: View, e: TradeOffered) -> View:
+def _offered(v: View, recipient: int, initiator: int, card: str) -> View:
     """The recipient's offer to answer; the moderator's view holds every pending offer by recipient."""
-    offer = {"from": e.seat, "card": e.card}
+    offer = {"from": initiator, "card": card}
     if v.seat is None:
-        return replace(v, private={**v.private, "offers": {**v.private.get("offers", {}), str(e.to[0]): offer}})
+        return replace(v, private={**v.private, "offers": {**v.private.get("offers", {}), str(recipient): offer}})
     return replace(v, private={**v.private, "offer": offer})
 
 
-def _closed(v: View, e: TradeClosed) -> View:
-    if e.got is not None:
-        for seat, gives, gets in ((e.initiator, e.card, e.got), (e.recipient, e.got, e.card)):
-            if v.seat is None or v.seat == seat:
-                v = _change(v, seat, gives, gets)
-    if v.seat == e.recipient:
+def _closed(v: View, initiator: int, recipient: int, card: str, got: str | None) -> View:
+    if got is not None:
+        v = _change(_change(v, initiator, card, got), recipient, got, card)
+    if v.seat == recipient:
         v = replace(v, private={k: val for k, val in v.private.items() if k != "offer"})
-    elif v.seat is None and str(e.recipient) in v.private.get("offers", {}):
-        offers = {r: o for r, o in v.private["offers"].items() if r != str(e.recipient)}
+    elif v.seat is None and str(recipient) in v.private.get("offers", {}):
+        offers = {r: o for r, o in v.private["offers"].items() if r != str(recipient)}
         v = replace(v, private={**v.private, "offers": offers})
     return v
 
 
 RULESET_APPLY.update(
     {
-        HandSet: lambda v, e: _set_hand(v, e.seat, list(e.cards)),
-        CardMoved: _moved,
-        TradeOffered: _offered,
-        TradeClosed: _closed,
+        CardsDealt: lambda v, e: _set_hand(v, e.seat, list(e.cards)),
+        OfferMade: lambda v, e: _offered(v, e.recipient, e.initiator, e.card),
+        TradeAccepted: lambda v, e: _closed(v, e.initiator, e.recipient, e.card, e.got),
+        TradeRefused: lambda v, e: _closed(v, e.initiator, e.recipient, e.card, None),
+        CardUsed: lambda v, e: _change(v, e.seat, e.card, None),
+        WitchKillerSeized: lambda v, e: _change(_change(v, e.victim, WK, None), e.seat, None, WK),
+        WitchKillerPassed: lambda v, e: _change(_change(v, e.holder, WK, None), e.heir, None, WK),
+        WitchKillerReceived: lambda v, e: _set_hand(v, e.seat, list(e.cards)),
+        CardsLeftOnBody: lambda v, e: _set_hand(v, e.seat, []),
+        Looted: lambda v, e: _change(v, e.seat, None, e.card),
+        FirstFound: lambda v, e: _change(v, e.seat, None, e.card),
     }
 )
 
 
-def _render_moved(e: CardMoved, lang: str, names: Names) -> str | None:
-    if e.why not in ("use", "seize", "loot", "found"):
-        return None
-    corpse = e.src.partition(":")[2]
-    args = {"card": e.card, "target": int(corpse) if corpse else None}
-    return render_text("moved." + e.why, lang, args, names)
-
-
-def _render_closed(e: TradeClosed, lang: str, names: Names) -> str:
-    args = {"seat": e.initiator, "target": e.recipient, "card": e.card}
-    if e.got is None:
+def _trade_text(lang: str, names: Names, initiator: int, recipient: int, card: str, got: str | None) -> str:
+    args = {"seat": initiator, "target": recipient, "card": card}
+    if got is None:
         return render_text("trade.refused", lang, args, names)
-    return render_text("trade.done", lang, {**args, "got_card": e.got}, names)
+    return render_text("trade.done", lang, {**args, "got_card": got}, names)
+
+
+def _moved_text(why: str, card: str, corpse: int | None, lang: str, names: Names) -> str:
+    return render_text("moved." + why, lang, {"card": card, "target": corpse}, names)
 
 
 RENDER.update(
     {
+        CardsDealt: lambda e, lang, names: render_text("hand.deal", lang, {"cards": e.cards}, names),
+        CardsLeftOnBody: lambda e, lang, names: render_text("hand.death", lang, {}, names),
+        WitchKillerReceived: lambda e, lang, names: render_text("hand.curse", lang, {"cards": e.cards}, names),
+        CardUsed: lambda e, lang, names: _moved_text("use", e.card, None, lang, names),
+        WitchKillerSeized: lambda e, lang, names: _moved_text("seize", WK, e.victim, lang, names),
+        Looted: lambda e, lang, names: _moved_text("loot", e.card, e.corpse, lang, names),
+        FirstFound: lambda e, lang, names: _moved_text("found", e.card, e.corpse, lang, names),
+        OfferMade: lambda e, lang, names: render_text("trade.offered", lang, {"seat": e.initiator, "card": e.card}, names),
+        TradeAccepted: lambda e, lang, names: _trade_text(lang, names, e.initiator, e.recipient, e.card, e.got),
+        TradeRefused: lambda e, lang, names: _trade_text(lang, names, e.initiator, e.recipient, e.card, None),
+    }
+)
+
+
+# --- events of stored games ------------------------------------------------------------------------
+
+
+def _stored_moved(v: View, e: CardMoved) -> View:
+    src, dst = e.src.partition(":"), e.dst.partition(":")
+    if src[0] == "hand":
+        v = _change(v, int(src[2]), e.card, None)
+    if dst[0] == "hand":
+        v = _change(v, int(dst[2]), None, e.card)
+    return v
+
+
+def _render_stored_moved(e: CardMoved, lang: str, names: Names) -> str | None:
+    if e.why not in ("use", "seize", "loot", "found"):
+        return None
+    corpse = e.src.partition(":")[2]
+    return _moved_text(e.why, e.card, int(corpse) if corpse else None, lang, names)
+
+
+RULESET_APPLY.update(
+    {
+        HandSet: lambda v, e: _set_hand(v, e.seat, list(e.cards)),
+        CardMoved: _stored_moved,
+        TradeOffered: lambda v, e: _offered(v, e.to[0], e.seat, e.card),
+        TradeClosed: lambda v, e: _closed(v, e.initiator, e.recipient, e.card, e.got),
+    }
+)
+RENDER.update(
+    {
         HandSet: lambda e, lang, names: render_text("hand." + e.why, lang, {"cards": e.cards}, names),
-        CardMoved: _render_moved,
+        CardMoved: _render_stored_moved,
         TradeOffered: lambda e, lang, names: render_text("trade.offered", lang, {"seat": e.seat, "card": e.card}, names),
-        TradeClosed: _render_closed,
+        TradeClosed: lambda e, lang, names: _trade_text(lang, names, e.initiator, e.recipient, e.card, e.got),
     }
 )
