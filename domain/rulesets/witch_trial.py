@@ -549,8 +549,8 @@ class WitchTrial(Ruleset):
         """行动结算, step by step in the order of ruling 6; each seat is told what it learned once the
         night is resolved, then dawn."""
         night = Night(g)
-        probe(g, night)
-        check(g, night)
+        probes(g, night)
+        checks(g, night)
         raise_barriers(g, night)
         attacks(g, night, attack_slots(g, night))
         deaths_and_loot(g, night)
@@ -650,12 +650,12 @@ class Night:
         return [(s, a) for s, a in self.uses if a.kind == card]
 
 
-def probe(g: Table, night: Night) -> None:
+def probes(g: Table, night: Night) -> None:
     """探知 reads the hands as they were before tonight's use (3.7, Q7): their size and one random
     card, the 魔女杀手 shown as 杀人魔法."""
     hands = g.state.x.hands
-    probes = night.used(PROBE)
-    for s, a in probes:
+    uses = night.used(PROBE)
+    for s, a in uses:
         hand = hands[a.target]
         if hand:
             card = hand[night.probe_draws[s] % len(hand)]
@@ -663,11 +663,11 @@ def probe(g: Table, night: Night) -> None:
             night.told.append((s, "probe.result", {"target": a.target, "count": len(hand), "card": shown}))
         else:
             night.told.append((s, "probe.empty", {"target": a.target}))
-    for s, a in probes:
+    for s, a in uses:
         g.emit(CardUsed, to=(s,), seat=s, card=PROBE, target=a.target)
 
 
-def check(g: Table, night: Night) -> None:
+def checks(g: Table, night: Night) -> None:
     """检定: whether the dead player was killed by the 魔女杀手 (a wreck death is not)."""
     for s, a in night.used(CHECK):
         g.emit(CardUsed, to=(s,), seat=s, card=CHECK, target=a.target)
