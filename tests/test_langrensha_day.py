@@ -223,6 +223,30 @@ def test_option_last_words_night1_and_exile():
     assert g.state.step.name == "last_words" and g.state.step.public == (b,)
 
 
+def test_ruling_langrensha_last_words_night1_heartbreak_death_leaves_last_words():
+    g = new([W, W, "cupid", V, V, V, V, V, V])
+    cupid = one(g, "cupid")
+    a, b = plain(g)[:2]
+    run_to(g, "night.cupid")
+    act(g, cupid, "link", targets=(a, b))
+    bite(g, a)
+    run_to(g, "last_words")
+    assert g.state.step.public == (a, b) and dead(g, b)
+
+
+def test_ruling_langrensha_last_words_night1_charm_death_leaves_last_words():
+    g = new(["wolf_beauty", W, "witch", V, V, V, V, V, V])
+    beauty, witch = one(g, "wolf_beauty"), one(g, "witch")
+    a, charmed = plain(g)[:2]
+    bite(g, a)
+    run_to(g, "night.charm")
+    act(g, beauty, "charm", charmed)
+    run_to(g, "night.witch")
+    act(g, witch, "poison", beauty)
+    run_to(g, "last_words")
+    assert g.state.step.public == tuple(sorted((a, beauty, charmed))) and dead(g, charmed)
+
+
 def test_option_last_words_none():
     g = new(BOARD, last_words="none")
     bite(g, plain(g)[-1])

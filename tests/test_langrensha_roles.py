@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.events import DeathCause, Died, MODERATOR, Prompt, RoleChanged, StepOpened
+from projections.view import project
 from tests.lrs_helpers import act, bite, dead, deaths, decisions, new, notices, ok, one, refused, run_to, vote_out
 from tests.lrs_helpers import wolves
 
@@ -90,6 +91,18 @@ def test_alpha_wolf_does_not_shoot_when_poisoned():
     act(g, witch, "poison", alpha)
     run_to(g, "shot")
     assert dead(g, alpha) and decisions(g, alpha) == {}
+
+
+def test_ruling_langrensha_alpha_wolf_poisoned_and_white_killed_dies_of_the_poison_and_does_not_shoot():
+    g = new(["white_wolf", "alpha_wolf", W, "witch", V, V, V, V, V])
+    white, alpha, witch = one(g, "white_wolf"), one(g, "alpha_wolf"), one(g, "witch")
+    run_to(g, "night.white_wolf")
+    act(g, white, "white_kill", alpha)
+    run_to(g, "night.witch")
+    act(g, witch, "poison", alpha)
+    run_to(g, "shot")
+    assert dead(g, alpha) and decisions(g, alpha) == {}
+    assert {e.seat: e.cause for e in g.events if isinstance(e, DeathCause)}[alpha] == "poison"
 
 
 def test_white_wolf_kills_a_wolf_after_the_pack_on_odd_nights_only():
@@ -239,9 +252,45 @@ def test_witch_uses_one_potion_per_night_the_last_answer_stands():
     act(g, witch, "poison", v[1])
     run_to(g, "candidacy")
     assert sorted(deaths(g)) == sorted([v[0], v[1]])
-    assert g.views[witch].private["potions"] == ["antidote", "poison"]
+    assert g.views[witch].private["potions"] == ["antidote"]
     run_to(g, "night.witch")
     assert set(decisions(g, witch)) == {"save", "skip"}, "the poison is spent, the antidote is not"
+
+
+def _potions(g, witch):
+    """The witch's potions in the view folded from her events, which her kept view must equal."""
+    folded = project(g.events, witch).private["potions"]
+    assert g.views[witch].private["potions"] == folded
+    return folded
+
+
+def test_ruling_langrensha_witch_view_shows_the_antidote_used_at_once():
+    g = new([W, "witch", V, V, V, V, V])
+    witch, v = one(g, "witch"), villagers(g)
+    _bitten(g, v[0])
+    assert _potions(g, witch) == ["antidote", "poison"]
+    act(g, witch, "save")
+    assert _potions(g, witch) == ["poison"]
+    run_to(g, "candidacy")
+    assert _potions(g, witch) == ["poison"]
+
+
+def test_ruling_langrensha_witch_view_shows_the_poison_used_at_once_and_follows_her_last_answer():
+    g = new([W, "witch", V, V, V, V, V], early_close=True)
+    witch, v = one(g, "witch"), villagers(g)
+    _bitten(g, v[0])
+    act(g, witch, "poison", v[1])
+    assert _potions(g, witch) == ["antidote"]
+    assert g.state.step.name != "night.witch", "early close: her answer closed the step"
+    g = new([W, "witch", V, V, V, V, V])
+    witch, v = one(g, "witch"), villagers(g)
+    _bitten(g, v[0])
+    act(g, witch, "poison", v[1])
+    assert _potions(g, witch) == ["antidote"]
+    act(g, witch, "skip")
+    assert _potions(g, witch) == ["antidote", "poison"]
+    run_to(g, "candidacy")
+    assert _potions(g, witch) == ["antidote", "poison"] and deaths(g) == [v[0]]
 
 
 def test_witch_each_potion_only_once():
@@ -332,6 +381,17 @@ def test_hunter_does_not_shoot_when_poisoned():
     act(g, witch, "poison", hunter)
     run_to(g, "shot")
     assert decisions(g, hunter) == {}
+
+
+def test_ruling_langrensha_hunter_poisoned_and_bitten_does_not_shoot():
+    g = new([W, "huntsman", "witch", V, V, V, V])
+    hunter, witch = one(g, "huntsman"), one(g, "witch")
+    _bitten(g, hunter)
+    act(g, witch, "poison", hunter)
+    run_to(g, "shot")
+    assert dead(g, hunter) and decisions(g, hunter) == {}
+    assert g.state.step.prompts == {}
+    assert {e.seat: e.cause for e in g.events if isinstance(e, DeathCause)}[hunter] == "poison"
 
 
 def test_guard_protects_from_the_wolves():

@@ -181,7 +181,7 @@ def _add(items: list, item: Any) -> list:
 
 class Langrensha(Werewolf):
     id = "langrensha"
-    version = "1"
+    version = "2"
     doc_lang = "zh-Hant"
     name = {"ja": "狼人殺", "zh-Hans": "狼人杀", "zh-Hant": "狼人殺", "en": "Langrensha (Chinese Werewolf)"}
     roles = ROLES
@@ -388,13 +388,14 @@ class Langrensha(Werewolf):
                 deaths.setdefault(w, "white_wolf")
         for p in x.poisoned:
             if not (self.is_wolf(state, p) and p in x.shield):
-                deaths.setdefault(p, "poison")
+                deaths[p] = "poison"  # the poison counts even where the bite would have killed: no shot
         self.set(g, "dawn", resume="day", attack=t, deaths=[[s, c] for s, c in sorted(deaths.items())])
         if not deaths:
             g.notice("morning.none")
             self.run_queue(g)
             return
-        words = sorted(deaths) if state.day == 1 and opt["last_words"] != "none" else []
+        # night 1: every death leaves last words, those who die with the dead (heartbreak, charm) too
+        words = sorted(self.closure(state, deaths)) if state.day == 1 and opt["last_words"] != "none" else []
         if not self.die(g, deaths, "morning", words):
             self.run_queue(g)
 
@@ -721,6 +722,13 @@ class Langrensha(Werewolf):
 
     # --- the engine's other hooks ----------------------------------------------------------------
 
+    def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
+        super().on_act(g, seat, action, decision)
+        if g.state.step.name == "night.witch":  # her view shows the potion used as soon as she answers
+            spent = g.state.x.flags[seat - 1]
+            using = {"save": "antidote", "poison": "poison"}.get(action.kind)
+            self.info(g, "potions", _potions_left([*spent, using] if using else spent), (seat,))
+
     def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
         if action.kind == "duel":
             return PUBLIC
@@ -905,12 +913,16 @@ def _r_white_wolf(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
     rs.set(g, "white", white=white)
 
 
+def _potions_left(spent: list[str]) -> list[str]:
+    return [p for p in ("antidote", "poison") if p not in spent]
+
+
 def _p_witch(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
     state = g.state
     spent = state.x.flags[seat - 1]
     antidote, poison = "antidote" not in spent, "poison" not in spent
     target = state.x.attack if state.options["witch_sees_target"] == "always" or antidote else 0
-    rs.info(g, "potions", [p for p, left in (("antidote", antidote), ("poison", poison)) if left], (seat,))
+    rs.info(g, "potions", _potions_left(spent), (seat,))
     if target:
         g.notice("witch.target", to=(seat,), target=target)
         rs.info(g, "wolf_target", target, (seat,))
