@@ -22,7 +22,7 @@ V, S, M, H, W, X, F = "villager", "seer", "medium", "hunter", "werewolf", "madma
 
 class Jinro9(Werewolf):
     id = "jinro9"
-    version = "1"
+    version = "2"
     doc_lang = "ja"
     name = {"ja": "人狼（9人村）", "zh-Hans": "狼人（9人局）", "zh-Hant": "狼人（9人局）", "en": "Werewolf for nine"}
     roles = ROLES
