@@ -297,6 +297,8 @@ class RoleSequence:
     - `finish(ruleset, table)`: what follows the last step (the dawn);
     - `duration(name)`: the option holding a step's length;
     - `announce(ruleset, table, name)`: optional, called after a step opens or is skipped.
+
+    A ruleset whose step's prompts are made together rather than seat by seat overrides `prompts`.
     """
 
     def __init__(

@@ -18,7 +18,7 @@ README = Path(__file__).resolve().parents[1] / "domain" / "rulesets" / "README.m
 
 @cache
 def example() -> Ruleset:
-    code = re.search(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S).group(1)
+    code = re.search(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.DOTALL).group(1)
     namespace: dict = {"__name__": "readme_example"}
     exec(compile(code, str(README), "exec"), namespace)  # noqa: S102
     return namespace["MINI"]
