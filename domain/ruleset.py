@@ -294,11 +294,11 @@ class RoleSequence:
     - `steps`: each name's `StepSpec` (its per-seat `prompt` and its `resolve`);
     - `actors(ruleset, table, name)`: the seats asked for their prompt in that step, in seat order
       (it may emit, e.g. tell a blocked seat it is blocked);
+    - or, in place of `actors` and the per-seat prompts, `prompts(ruleset, table, name)`: every
+      seat's decisions in the step at once;
     - `finish(ruleset, table)`: what follows the last step (the dawn);
     - `duration(name)`: the option holding a step's length;
     - `announce(ruleset, table, name)`: optional, called after a step opens or is skipped.
-
-    A ruleset whose step's prompts are made together rather than seat by seat overrides `prompts`.
     """
 
     def __init__(
@@ -307,8 +307,9 @@ class RoleSequence:
         prefix: str,
         plan: Callable[[Any, GameState], Sequence[str]],
         steps: dict[str, StepSpec],
-        actors: Callable[[Any, Table, str], Iterable[int]],
         finish: Callable[[Any, Table], None],
+        actors: Callable[[Any, Table, str], Iterable[int]] | None = None,
+        prompts: Callable[[Any, Table, str], dict[int, tuple[Decision, ...]]] | None = None,
         duration: Callable[[str], str] = lambda name: "night_step_seconds",
         resolve_skipped: bool = True,
         announce: Callable[[Any, Table, str], None] | None = None,
@@ -317,6 +318,7 @@ class RoleSequence:
         self.plan = plan
         self.steps = steps
         self.actors = actors
+        self.prompts = prompts or self._each_seat
         self.finish = finish
         self.duration = duration
         self.resolve_skipped = resolve_skipped
@@ -331,7 +333,7 @@ class RoleSequence:
     def begin(self, rs: Any, g: Table) -> None:
         self.advance(rs, g, None)
 
-    def prompts(self, rs: Any, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
+    def _each_seat(self, rs: Any, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
         prompt = self.steps[name].prompt
         out = {}
         for seat in self.actors(rs, g, name):
