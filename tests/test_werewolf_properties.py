@@ -20,6 +20,7 @@ from domain.events import (
     Died,
     Event,
     GameEnded,
+    Resolved,
     RoleDealt,
     Timeout,
     sees,
@@ -77,6 +78,7 @@ def check_invariants(g: Game, ruleset: str) -> None:
             for seat in event.seats:
                 assert alive[seat - 1]
                 alive[seat - 1] = False
+        assert not isinstance(event, Resolved), "a night is a typed NightResolved"
         if isinstance(event, NightResolved):
             roles = g.state.roles
             target = event.attack
