@@ -1,8 +1,9 @@
 """magic_city: 魔法都市の人狼 (`gm-events.md`), its 16 roles and 25 event cards, on the werewolf machinery.
 
-The server is the guide's moderator: the role check and every night are sequences of role steps in
-the guide's order, each lasting until its deadline whether its role lives or not (`early_close`
-closes a step once its living actors answered, and skips it when nobody owes anything). Every change
+The server is the guide's moderator: the role check and every night are the kernel's `RoleSequence`s
+of role steps in the guide's order (`CHECK_STEPS`, `NIGHT_STEPS`), each lasting until its deadline
+whether its role lives or not (`early_close` closes a step once its living actors answered, and skips
+it when nobody owes anything); the day's steps are declared in `DAY_STEPS`. Every change
 of the ruleset's own state (an event card drawn and chosen, tonight's attack, a guard, a curse, a loan,
 the chimera's awakening, ...) is a typed event below, folded by one function each (`_EVOLVE`), so the
 stream alone rebuilds the state and reads as what happened. Most are the moderator's; a curse, the
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -28,7 +29,7 @@ from domain.events import (
     RoleDealt,
 )
 from domain.rng import Rng
-from domain.ruleset import Option, Table, seconds
+from domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
 from domain.rulesets.magic_city import texts  # noqa: F401  (registers the messages)
 from domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
 from domain.rulesets.werewolf import Role, Werewolf, WolfState
@@ -173,8 +174,6 @@ class Ballot(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
 
 class CityState(WolfState, frozen=True, kw_only=True):
-    queue: tuple[str, ...] = ()  # the role steps of the current sequence
-    after: str = ""  # what the sequence leads to: "day" | "night" | "morning"
     deck: tuple[str, ...] = ()
     choosing: str = ""  # "airship" while the drawer picks from the deck
     drawer: int | None = None
@@ -211,13 +210,6 @@ class DeckShuffled(Event, frozen=True, kw_only=True, tag="city_deck_shuffled"):
     """The event cards in play, in the order they will be drawn."""
 
     deck: tuple[str, ...]
-
-
-class StepsPlanned(Event, frozen=True, kw_only=True, tag="city_steps_planned"):
-    """A sequence of role steps begins (the role check or a night), and what follows it."""
-
-    steps: tuple[str, ...]
-    after: str  # "day" | "night" | "morning"
 
 
 class NightBegan(Event, frozen=True, kw_only=True, tag="city_night_began"):
@@ -518,99 +510,32 @@ class MagicCity(Werewolf):
         if new:
             g.emit(Named, to=MODERATOR, seats=tuple(dict.fromkeys(new)))
 
-    # --- sequences of role steps ----------------------------------------------------------------
+    # --- the role check and the night: what they plan (the steps themselves are below the class) --
 
-    def run(self, g: Table, steps: list[str], after: str) -> None:
-        g.emit(StepsPlanned, to=MODERATOR, steps=tuple(steps), after=after)
-        self.advance(g)
+    def check_plan(self, state: GameState) -> list[str]:
+        return [name for name, roles in CHECK if self.present(state, roles)]
 
-    def check_steps(self, state: GameState) -> list[str]:
-        return ["check." + name for name, roles in CHECK if self.present(state, roles)]
-
-    def night_steps(self, state: GameState) -> list[str]:
+    def night_plan(self, state: GameState) -> list[str]:
         event = self.tonight_event(state)
-        steps = ["night.event"] if event in DRAWER_NIGHT else []
+        steps = ["event"] if event in DRAWER_NIGHT else []
         if event == "cult":
-            steps.append("night.cult")
+            steps.append("cult")
         for name, roles in NIGHT_ROLES:
             if name == "second_attack" and event not in ("beast_forest", "casino"):
                 continue
             if name == "chimera" and state.x.announced:
                 continue
             if not roles or self.present(state, roles):
-                steps.append("night." + name)
+                steps.append(name)
         return steps
 
-    def advance(self, g: Table) -> None:
-        """Open the sequence's step after the current one (its first when none is open yet)."""
-        early, queue, step = g.state.options["early_close"], g.state.x.queue, g.state.step
-        at = queue.index(step.name) + 1 if step and step.name in queue else 0
-        for name in queue[at:]:
-            prompts = self.step_prompts(g.state, name)
-            owed = any(not d.repeatable for ds in prompts.values() for d in ds)
-            if early and not owed:
-                self.step_notices(g, name)
-                continue
-            length = "role_check_seconds" if name.startswith("check.") else "night_step_seconds"
-            g.open_step(name, length, private=prompts, hold=not early, extend=False)
-            self.step_notices(g, name)
-            return
-        after = g.state.x.after
-        if after == "day":
+    def after_check(self, g: Table) -> None:
+        """The first role check leads to the first day (a 狐人 the first divination found dies); a
+        redeal's leads to the night."""
+        if g.state.day == 0:
             self.dawn(g, dict.fromkeys(g.state.x.tonight.fox, "curse"))
-        elif after == "night":
-            self.begin_night(g)
         else:
-            self.resolve_night(g)
-
-    def step_prompts(self, state: GameState, name: str) -> dict[int, tuple[Decision, ...]]:
-        x, ok = state.x, self.eligible(state)
-        kind, _, step = name.partition(".")
-
-        def others(seat: int) -> tuple[int, ...]:
-            return tuple(s for s in ok if s != seat)
-
-        def each(roles: tuple[str, ...], make: Any) -> dict[int, tuple[Decision, ...]]:
-            return {s: (make(s),) for s in ok if state.role(s) in roles}
-
-        if kind == "check":
-            if step == "prophet" and state.options["first_seer"]:
-                return each(("prophet",), lambda s: Decision(kind="divine", targets=others(s), optional=True))
-            return {}
-        if step == "event":
-            decision = self.night_event_decision(state, ok)
-            return {x.drawer: (decision,)} if decision and x.drawer else {}
-        if step == "evil_eye":
-            return each(("evil_eye",), lambda s: Decision(kind="curse", targets=others(s), optional=True))
-        if step in ("werewolf", "second_attack"):
-            first = x.tonight.attack if step == "second_attack" else None
-            prompts = {}
-            for s in ok:
-                if self.is_wolf(state, s):
-                    d = self.attack_decision(state, s)
-                    prompts[s] = (replace(d, targets=tuple(t for t in d.targets if t != first)),)
-            if step == "werewolf" and state.options["night_talk"]:
-                whisper = Decision(kind="whisper", text=state.options["speech_max_chars"], repeatable=True)
-                for s in ok:
-                    if self.is_wolf(state, s) or state.role(s) == "mason":
-                        prompts[s] = prompts.get(s, ()) + (whisper,)
-            return prompts
-        if step == "chimera":
-            return {
-                s: (Decision(kind="predict", targets=others(s), optional=True),)
-                for s in ok
-                if state.role(s) == "chimera" and s not in x.awakened
-            }
-        if step == "prophet":
-            return each(("prophet",), lambda s: Decision(kind="divine", targets=others(s), optional=True))
-        if step in ("knight", "spirit_caller"):
-            return each(
-                ("knight", "dragon") if step == "knight" else ("spirit_caller",),
-                lambda s: self.guard_decision(state, s),
-            )
-        if step == "moneylender" and not x.lent:
-            return each(("moneylender",), lambda s: Decision(kind="lend", targets=others(s), optional=True))
-        return {}
+            self.begin_night(g)
 
     def night_event_decision(self, state: GameState, ok: list[int]) -> Decision | None:
         event = self.tonight_event(state)
@@ -635,59 +560,6 @@ class MagicCity(Werewolf):
         barred = ((last, "consecutive_guard"),) if last is not None and state.is_alive(last) else ()
         targets = tuple(s for s in self.eligible(state) if s != seat and s != last)
         return Decision(kind="guard", targets=targets, barred=barred, optional=True)
-
-    def step_notices(self, g: Table, name: str) -> None:
-        state = g.state
-        ok = self.eligible(state)
-        if name == "check.wolves":
-            wolves = tuple(s for s in ok if self.is_wolf(state, s))
-            if len(wolves) > 1:
-                g.notice("wolves.partners", to=wolves, learn=dict.fromkeys(wolves, "werewolf"), seats=wolves)
-            elif wolves:
-                g.notice("wolves.alone", to=wolves)
-        elif name in ("check.guards", "check.mason"):
-            roles = ("knight", "dragon") if name == "check.guards" else ("mason",)
-            pair = tuple(s for s in ok if state.role(s) in roles)
-            if len(pair) > 1:
-                g.notice("partners.known", to=pair, learn={s: state.role(s) for s in pair}, seats=pair)
-        elif name == "night.cult":
-            wolves = tuple(s for s in state.living() if state.role(s) in ("werewolf", "evil_eye", "chimera"))
-            madmen = tuple(s for s in ok if state.role(s) == "madman")
-            if madmen:
-                g.notice("cult.wolves", to=madmen, learn=dict.fromkeys(wolves, "werewolf"), seats=wolves)
-        elif name == "night.medium":
-            executed = state.x.executed if state.x.executed_day == state.day else None
-            for medium in (s for s in ok if state.role(s) == "medium"):
-                if executed is not None:
-                    label = self.seers_label(state, executed)
-                    g.notice("medium.result", to=(medium,), learn={executed: label}, target=executed, label=label)
-
-    def finish_step(self, g: Table, name: str) -> None:
-        state, x = g.state, g.state.x
-        answers = state.step.answers
-        step = name.partition(".")[2]
-        if step == "prophet":
-            for seer, action in sorted(answers.items()):
-                if action.target is not None:
-                    self.divine(g, seer, action.target, first=name.startswith("check."))
-            return
-        if step == "event":
-            self.night_event_params(g, answers.get(x.drawer))
-            return
-        if step in ("werewolf", "second_attack"):
-            g.emit(AttackChosen, to=MODERATOR, target=self.attack_target(g), second=step == "second_attack")
-        for seat, action in sorted(answers.items()):
-            if action.target is None:
-                continue
-            if step == "evil_eye":
-                g.emit(CurseCast, to=(seat,), eye=seat, target=action.target)
-            elif step == "chimera":
-                g.emit(ChimeraPredicted, to=MODERATOR, chimera=seat, target=action.target)
-            elif step in ("knight", "spirit_caller"):
-                g.emit(Guarded, to=MODERATOR, guard=seat, role=state.role(seat), target=action.target)
-            elif step == "moneylender":
-                g.emit(Lent, to=MODERATOR, lender=seat, target=action.target, day=state.day)
-                self.mark(g, action.target)
 
     def divine(self, g: Table, seer: int, seen: int, first: bool) -> None:
         state, x = g.state, g.state.x
@@ -734,29 +606,15 @@ class MagicCity(Werewolf):
         )
         g.emit(DeckShuffled, to=MODERATOR, deck=tuple(g.rng.shuffled([card for card in EVENTS if o[f"event_{card}"]])))
         g.phase("night", 0)
-        self.run(g, self.check_steps(g.state), "day")
+        CHECK_SEQUENCE.begin(self, g)
 
-    def on_close(self, g: Table) -> None:
-        step = g.state.step
-        name = step.name
-        if name.startswith(("check.", "night.")):
-            self.finish_step(g, name)
-            self.advance(g)
-        elif name == "silence":
-            g.notice("curse.lifted")
-            total, silence = self.talk_lengths(g.state)
-            if not step.owing() or total <= silence:
-                self.open_ballot(g, "vote")
-            else:
-                self.open_talk(g, "discussion", total - silence)
-        elif name == "discussion":
+    def close_silence(self, g: Table, answers: dict[int, Action]) -> None:
+        g.notice("curse.lifted")
+        total, silence = self.talk_lengths(g.state)
+        if not g.state.step.owing() or total <= silence:
             self.open_ballot(g, "vote")
-        elif name.partition("_")[0] in ("vote", "court", "prison"):
-            self.collect_ballot(g)
-        elif name == "shot":
-            self.resolve_shot(g)
         else:
-            self.resolve_event_step(g, name)
+            self.open_talk(g, "discussion", total - silence)
 
     def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
         kind, text = action.kind, action.text
@@ -869,7 +727,7 @@ class MagicCity(Werewolf):
     def begin_night(self, g: Table) -> None:
         g.phase("night", g.state.day)
         g.emit(NightBegan, to=MODERATOR, eye_alive=bool(self.holders(g.state, "evil_eye")))
-        self.run(g, self.night_steps(g.state), "morning")
+        NIGHT_SEQUENCE.begin(self, g)
 
     def resolve_night(self, g: Table) -> None:
         state, x = g.state, g.state.x
@@ -1063,7 +921,7 @@ class MagicCity(Werewolf):
         name = ballot.purpose + ("_runoff" if ballot.candidates else "")
         g.open_step(name, "vote_seconds", seats=(voter,), decisions=(self.ballot_decision(g.state),))
 
-    def collect_ballot(self, g: Table) -> None:
+    def collect_ballot(self, g: Table, answers: dict[int, Action]) -> None:
         ballot, step = g.state.x.ballot, g.state.step
         if ballot.format == "ordered" and step.public[0] != ballot.voters[-1]:
             self.next_voter(g)
@@ -1126,8 +984,8 @@ class MagicCity(Werewolf):
         else:
             self.begin_night(g)
 
-    def resolve_shot(self, g: Table) -> None:
-        action = next(iter(g.state.step.answers.values()), None)
+    def resolve_shot(self, g: Table, answers: dict[int, Action]) -> None:
+        action = next(iter(answers.values()), None)
         if action is not None and action.target is not None:
             self.mark(g, action.target)
             self.die(g, {action.target: "shot"}, "shot")
@@ -1149,29 +1007,36 @@ class MagicCity(Werewolf):
         g.emit(EventDrawn, to=MODERATOR, drawer=x.executed, cards=x.deck[:2])
         self.offer(g, "event_choice", Decision(kind="event", options=x.deck[:2]))
 
-    def resolve_event_step(self, g: Table, name: str) -> None:
+    def close_event_choice(self, g: Table, answers: dict[int, Action]) -> None:
         x = g.state.x
-        action = g.state.step.answers.get(x.drawer)
-        if name == "event_choice":
-            if action is None:
-                g.notice("event.none")
-                self.begin_night(g)
+        action = answers.get(x.drawer)
+        if action is None:
+            g.notice("event.none")
+            self.begin_night(g)
+            return
+        self.use_event(g, action.option, from_deck=x.choosing == "airship")
+
+    def close_event_target(self, g: Table, answers: dict[int, Action]) -> None:
+        action = answers.get(g.state.x.drawer)
+        if action is not None:
+            self.mark(g, action.target)
+            self.die(g, {action.target: "event"}, "event")
+            if self.check_win(g):
                 return
-            self.use_event(g, action.option, from_deck=x.choosing == "airship")
-        elif name == "event_target":
-            if action is not None:
-                self.mark(g, action.target)
-                self.die(g, {action.target: "event"}, "event")
-                if self.check_win(g):
-                    return
-            self.begin_night(g)
-        elif name in ("event_word", "event_minutes"):
-            if action is not None and name == "event_word":
-                g.emit(WordChosen, to=MODERATOR, word=action.text)
-                g.notice(f"event.{x.event}", word=action.text)
-            elif action is not None:
-                g.emit(MinutesChosen, to=MODERATOR, minutes=int(action.option))
-            self.begin_night(g)
+        self.begin_night(g)
+
+    def close_event_word(self, g: Table, answers: dict[int, Action]) -> None:
+        action = answers.get(g.state.x.drawer)
+        if action is not None:
+            g.emit(WordChosen, to=MODERATOR, word=action.text)
+            g.notice(f"event.{g.state.x.event}", word=action.text)
+        self.begin_night(g)
+
+    def close_event_minutes(self, g: Table, answers: dict[int, Action]) -> None:
+        action = answers.get(g.state.x.drawer)
+        if action is not None:
+            g.emit(MinutesChosen, to=MODERATOR, minutes=int(action.option))
+        self.begin_night(g)
 
     def use_event(self, g: Table, card: str, from_deck: bool = False) -> None:
         state = g.state
@@ -1205,7 +1070,7 @@ class MagicCity(Werewolf):
                 g.change_role(seat, role)
             awakened = state.x.awakened
             g.emit(Redealt, to=awakened or MODERATOR, awakened=awakened)
-            self.run(g, self.check_steps(g.state), "night")
+            CHECK_SEQUENCE.begin(self, g)
         else:
             self.begin_night(g)
 
@@ -1214,6 +1079,237 @@ class MagicCity(Werewolf):
     def evolve(self, state: GameState, event: Event) -> GameState:
         fold = _EVOLVE.get(type(event))
         return fold(self, state, event) if fold else state
+
+
+# --- the steps ---------------------------------------------------------------------------------
+# The role check and the night are `RoleSequence`s: each step of the plan opens with every prompt of
+# the step made at once (from the living seats the night may touch), resolves its answers when it
+# closes, and tells what its role learns as it opens.
+
+Prompts = dict[int, tuple[Decision, ...]]
+
+
+class RoleStep(NamedTuple):
+    """A role step of the check or the night: its prompts, how its answers resolve, what it tells."""
+
+    prompts: Callable[[MagicCity, GameState, list[int]], Prompts] | None = None
+    resolve: Callable[[MagicCity, Table, dict[int, Action]], None] | None = None
+    announce: Callable[[MagicCity, Table, list[int]], None] | None = None
+
+
+def _others(ok: list[int], seat: int) -> tuple[int, ...]:
+    return tuple(s for s in ok if s != seat)
+
+
+def _name_one(kind: str, *roles: str) -> Callable[[MagicCity, GameState, list[int]], Prompts]:
+    """Each holder of `roles` may name another seat (`kind`), or nobody."""
+
+    def prompts(rs: MagicCity, state: GameState, ok: list[int]) -> Prompts:
+        return {s: (Decision(kind=kind, targets=_others(ok, s), optional=True),) for s in ok if state.role(s) in roles}
+
+    return prompts
+
+
+_divine = _name_one("divine", "prophet")
+
+
+def _p_first_divine(rs: MagicCity, state: GameState, ok: list[int]) -> Prompts:
+    return _divine(rs, state, ok) if state.options["first_seer"] else {}
+
+
+def _p_event(rs: MagicCity, state: GameState, ok: list[int]) -> Prompts:
+    drawer, decision = state.x.drawer, rs.night_event_decision(state, ok)
+    return {drawer: (decision,)} if decision and drawer else {}
+
+
+def _p_attack(rs: MagicCity, state: GameState, ok: list[int], second: bool = False) -> Prompts:
+    """The pack's attack (the second one never on the first's target); the night talk with the first."""
+    first = state.x.tonight.attack if second else None
+    prompts = {}
+    for s in ok:
+        if rs.is_wolf(state, s):
+            d = rs.attack_decision(state, s)
+            prompts[s] = (replace(d, targets=tuple(t for t in d.targets if t != first)),)
+    if not second and state.options["night_talk"]:
+        whisper = Decision(kind="whisper", text=state.options["speech_max_chars"], repeatable=True)
+        for s in ok:
+            if rs.is_wolf(state, s) or state.role(s) == "mason":
+                prompts[s] = prompts.get(s, ()) + (whisper,)
+    return prompts
+
+
+def _p_second_attack(rs: MagicCity, state: GameState, ok: list[int]) -> Prompts:
+    return _p_attack(rs, state, ok, second=True)
+
+
+def _p_predict(rs: MagicCity, state: GameState, ok: list[int]) -> Prompts:
+    chimeras = [s for s in ok if state.role(s) == "chimera" and s not in state.x.awakened]
+    return {s: (Decision(kind="predict", targets=_others(ok, s), optional=True),) for s in chimeras}
+
+
+def _guard(*roles: str) -> Callable[[MagicCity, GameState, list[int]], Prompts]:
+    def prompts(rs: MagicCity, state: GameState, ok: list[int]) -> Prompts:
+        return {s: (rs.guard_decision(state, s),) for s in ok if state.role(s) in roles}
+
+    return prompts
+
+
+def _p_lend(rs: MagicCity, state: GameState, ok: list[int]) -> Prompts:
+    return {} if state.x.lent else _name_one("lend", "moneylender")(rs, state, ok)
+
+
+def _named(answers: dict[int, Action]) -> list[tuple[int, int]]:
+    """(seat, the seat it named), in seat order."""
+    return [(seat, a.target) for seat, a in sorted(answers.items()) if a.target is not None]
+
+
+def _r_divine(first: bool) -> Callable[[MagicCity, Table, dict[int, Action]], None]:
+    def resolve(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
+        for seer, seen in _named(answers):
+            rs.divine(g, seer, seen, first=first)
+
+    return resolve
+
+
+def _r_event(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
+    rs.night_event_params(g, answers.get(g.state.x.drawer))
+
+
+def _r_attack(second: bool) -> Callable[[MagicCity, Table, dict[int, Action]], None]:
+    def resolve(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
+        g.emit(AttackChosen, to=MODERATOR, target=rs.attack_target(g), second=second)
+
+    return resolve
+
+
+def _r_curse(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
+    for eye, target in _named(answers):
+        g.emit(CurseCast, to=(eye,), eye=eye, target=target)
+
+
+def _r_predict(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
+    for chimera, target in _named(answers):
+        g.emit(ChimeraPredicted, to=MODERATOR, chimera=chimera, target=target)
+
+
+def _r_guard(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
+    for guard, target in _named(answers):
+        g.emit(Guarded, to=MODERATOR, guard=guard, role=g.state.role(guard), target=target)
+
+
+def _r_lend(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
+    for lender, target in _named(answers):
+        g.emit(Lent, to=MODERATOR, lender=lender, target=target, day=g.state.day)
+        rs.mark(g, target)
+
+
+def _a_wolves(rs: MagicCity, g: Table, ok: list[int]) -> None:
+    wolves = tuple(s for s in ok if rs.is_wolf(g.state, s))
+    if len(wolves) > 1:
+        g.notice("wolves.partners", to=wolves, learn=dict.fromkeys(wolves, "werewolf"), seats=wolves)
+    elif wolves:
+        g.notice("wolves.alone", to=wolves)
+
+
+def _a_partners(*roles: str) -> Callable[[MagicCity, Table, list[int]], None]:
+    def announce(rs: MagicCity, g: Table, ok: list[int]) -> None:
+        pair = tuple(s for s in ok if g.state.role(s) in roles)
+        if len(pair) > 1:
+            g.notice("partners.known", to=pair, learn={s: g.state.role(s) for s in pair}, seats=pair)
+
+    return announce
+
+
+def _a_cult(rs: MagicCity, g: Table, ok: list[int]) -> None:
+    state = g.state
+    wolves = tuple(s for s in state.living() if state.role(s) in ("werewolf", "evil_eye", "chimera"))
+    madmen = tuple(s for s in ok if state.role(s) == "madman")
+    if madmen:
+        g.notice("cult.wolves", to=madmen, learn=dict.fromkeys(wolves, "werewolf"), seats=wolves)
+
+
+def _a_medium(rs: MagicCity, g: Table, ok: list[int]) -> None:
+    state = g.state
+    executed = state.x.executed if state.x.executed_day == state.day else None
+    if executed is None:
+        return
+    for medium in (s for s in ok if state.role(s) == "medium"):
+        label = rs.seers_label(state, executed)
+        g.notice("medium.result", to=(medium,), learn={executed: label}, target=executed, label=label)
+
+
+CHECK_STEPS: dict[str, RoleStep] = {
+    **{name: RoleStep() for name, _ in CHECK},
+    "wolves": RoleStep(announce=_a_wolves),
+    "prophet": RoleStep(prompts=_p_first_divine, resolve=_r_divine(first=True)),
+    "guards": RoleStep(announce=_a_partners("knight", "dragon")),
+    "mason": RoleStep(announce=_a_partners("mason")),
+}
+NIGHT_STEPS: dict[str, RoleStep] = {
+    "event": RoleStep(prompts=_p_event, resolve=_r_event),
+    "cult": RoleStep(announce=_a_cult),
+    "evil_eye": RoleStep(prompts=_name_one("curse", "evil_eye"), resolve=_r_curse),
+    "werewolf": RoleStep(prompts=_p_attack, resolve=_r_attack(second=False)),
+    "second_attack": RoleStep(prompts=_p_second_attack, resolve=_r_attack(second=True)),
+    "chimera": RoleStep(prompts=_p_predict, resolve=_r_predict),
+    "prophet": RoleStep(prompts=_divine, resolve=_r_divine(first=False)),
+    "medium": RoleStep(announce=_a_medium),
+    "knight": RoleStep(prompts=_guard("knight", "dragon"), resolve=_r_guard),
+    "spirit_caller": RoleStep(prompts=_guard("spirit_caller"), resolve=_r_guard),
+    "moneylender": RoleStep(prompts=_p_lend, resolve=_r_lend),
+}
+
+
+def _sequence(
+    prefix: str,
+    steps: dict[str, RoleStep],
+    plan: Callable[[MagicCity, GameState], list[str]],
+    finish: Callable[[MagicCity, Table], None],
+    duration: str,
+) -> RoleSequence:
+    def prompts(rs: MagicCity, g: Table, name: str) -> Prompts:
+        make = steps[name].prompts
+        return make(rs, g.state, rs.eligible(g.state)) if make else {}
+
+    def announce(rs: MagicCity, g: Table, name: str) -> None:
+        tell = steps[name].announce
+        if tell:
+            tell(rs, g, rs.eligible(g.state))
+
+    def _nothing(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
+        return None
+
+    return RoleSequence(
+        prefix=prefix,
+        plan=plan,
+        steps={name: StepSpec(step.resolve or _nothing) for name, step in steps.items()},
+        prompts=prompts,
+        finish=finish,
+        duration=lambda name: duration,
+        resolve_skipped=False,  # a skipped step chose nothing
+        announce=announce,
+    )
+
+
+CHECK_SEQUENCE = _sequence("check.", CHECK_STEPS, MagicCity.check_plan, MagicCity.after_check, "role_check_seconds")
+NIGHT_SEQUENCE = _sequence("night.", NIGHT_STEPS, MagicCity.night_plan, MagicCity.resolve_night, "night_step_seconds")
+
+
+def _next(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
+    rs.open_ballot(g, "vote")
+
+
+DAY_STEPS: dict[str, StepSpec] = {
+    "silence": StepSpec(MagicCity.close_silence),
+    "discussion": StepSpec(_next),
+    **{name: StepSpec(MagicCity.collect_ballot) for p in ("vote", "court", "prison") for name in (p, p + "_runoff")},
+    "shot": StepSpec(MagicCity.resolve_shot),
+    "event_choice": StepSpec(MagicCity.close_event_choice),
+    "event_target": StepSpec(MagicCity.close_event_target),
+    "event_word": StepSpec(MagicCity.close_event_word),
+    "event_minutes": StepSpec(MagicCity.close_event_minutes),
+}
+MagicCity.steps = {**DAY_STEPS, **CHECK_SEQUENCE.specs(), **NIGHT_SEQUENCE.specs()}
 
 
 def _x(state: GameState, **changes: Any) -> GameState:
@@ -1260,7 +1356,6 @@ _EVOLVE: dict[type, _Fold] = {
     Act: _on_act,
     Defaulted: _on_act,
     DeckShuffled: lambda rs, s, e: _x(s, deck=e.deck),
-    StepsPlanned: lambda rs, s, e: _x(s, queue=e.steps, after=e.after),
     NightBegan: lambda rs, s, e: _x(s, eye_alive=e.eye_alive),
     EventDrawn: lambda rs, s, e: _x(s, deck=s.x.deck[len(e.cards) :], drawer=e.drawer, choosing=""),
     AirshipBoarded: lambda rs, s, e: _x(s, choosing="airship"),
