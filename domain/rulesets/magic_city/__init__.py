@@ -1154,18 +1154,21 @@ def _guard(*roles: str) -> Callable[[MagicCity, GameState, list[int]], Prompts]:
     return prompts
 
 
+_lend = _name_one("lend", "moneylender")
+
+
 def _p_lend(rs: MagicCity, state: GameState, ok: list[int]) -> Prompts:
-    return {} if state.x.lent else _name_one("lend", "moneylender")(rs, state, ok)
+    return {} if state.x.lent else _lend(rs, state, ok)
 
 
-def _named(answers: dict[int, Action]) -> list[tuple[int, int]]:
+def _choices(answers: dict[int, Action]) -> list[tuple[int, int]]:
     """(seat, the seat it named), in seat order."""
     return [(seat, a.target) for seat, a in sorted(answers.items()) if a.target is not None]
 
 
 def _r_divine(first: bool) -> Callable[[MagicCity, Table, dict[int, Action]], None]:
     def resolve(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
-        for seer, seen in _named(answers):
+        for seer, seen in _choices(answers):
             rs.divine(g, seer, seen, first=first)
 
     return resolve
@@ -1183,22 +1186,22 @@ def _r_attack(second: bool) -> Callable[[MagicCity, Table, dict[int, Action]], N
 
 
 def _r_curse(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
-    for eye, target in _named(answers):
+    for eye, target in _choices(answers):
         g.emit(CurseCast, to=(eye,), eye=eye, target=target)
 
 
 def _r_predict(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
-    for chimera, target in _named(answers):
+    for chimera, target in _choices(answers):
         g.emit(ChimeraPredicted, to=MODERATOR, chimera=chimera, target=target)
 
 
 def _r_guard(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
-    for guard, target in _named(answers):
+    for guard, target in _choices(answers):
         g.emit(Guarded, to=MODERATOR, guard=guard, role=g.state.role(guard), target=target)
 
 
 def _r_lend(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
-    for lender, target in _named(answers):
+    for lender, target in _choices(answers):
         g.emit(Lent, to=MODERATOR, lender=lender, target=target, day=g.state.day)
         rs.mark(g, target)
 
