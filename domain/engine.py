@@ -3,7 +3,8 @@
 Both are pure: time arrives in the input (`at`), randomness comes from the game's seeded stream.
 The kernel owns what every ruleset shares — the lobby, steps with their prompts, answers,
 deadlines with reminders and defaults, deaths and the end — and calls the ruleset's hooks for
-what differs.
+what differs. The engine is given its ruleset as a value (`Decider(ruleset)`); it knows no
+catalog of rulesets.
 """
 
 from __future__ import annotations
@@ -13,17 +14,14 @@ from typing import Any
 
 import msgspec
 
-from domain import rulesets
 from domain.events import (
     MODERATOR,
     PUBLIC,
     Abort,
     Act,
     Action,
-    Audience,
     CreateGame,
     DeadlineExtended,
-    DeathCause,
     Decision,
     Defaulted,
     Died,
@@ -32,28 +30,25 @@ from domain.events import (
     GameEnded,
     Input,
     Join,
-    Notice,
     PhaseStarted,
     Prompt,
-    Resolved,
     RoleChanged,
     RoleDealt,
     Start,
     StepOpened,
     Timeout,
-    VoteResult,
-    encode,
 )
 from domain.messages import LANGS
-from domain.rng import Rng, seed_commitment
-from domain.rulesets.base import Ruleset
+from domain.rng import seed_commitment
+from domain.ruleset import Ruleset, Table
 from domain.state import GameState, Step
 from domain.violations import RuleViolation
 
-ENGINE_VERSION = "1.0"
+ENGINE_VERSION = "2"
 MAX_NAME = 40
 
 replace = msgspec.structs.replace
+_encode = msgspec.json.encode
 
 
 def initial_state() -> GameState:
@@ -64,153 +59,51 @@ def is_terminal(state: GameState) -> bool:
     return state.status == "ended"
 
 
-def ruleset_of(state: GameState) -> Ruleset:
-    return _RULESETS[state.ruleset]
+class Decider:
+    """The engine for one ruleset: `decide`, `evolve`, the initial state and the terminal test."""
 
+    __slots__ = ("ruleset",)
 
-_RULESETS = rulesets.RULESETS
+    initial_state = staticmethod(initial_state)
+    is_terminal = staticmethod(is_terminal)
 
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
 
-# --- the decide-time builder -------------------------------------------------------------------
+    def decide(self, state: GameState, inp: Input) -> list[Event] | RuleViolation:
+        out = self.run(state, inp)
+        return out if isinstance(out, RuleViolation) else out[0]
 
+    def run(self, state: GameState, inp: Input) -> tuple[list[Event], GameState] | RuleViolation:
+        """`decide`, also returning the state its events fold into (so a caller need not fold twice)."""
+        g = _decide(self, state, inp)
+        if isinstance(g, RuleViolation):
+            return g
+        return g.events, g.state
 
-class Table:
-    """Where `decide` writes: each emitted event is evolved at once, so later logic reads it."""
+    def evolve(self, state: GameState, event: Event) -> GameState:
+        if event.to == PUBLIC:
+            state = replace(state, shown=state.shown + 1)
+        handler = _EVOLVE.get(type(event))
+        if handler is not None:
+            state = handler(state, event)
+        return self.ruleset.evolve(state, event) if state.ruleset else state
 
-    __slots__ = ("state", "at", "rs", "events", "_rng", "_stream")
+    def fold(self, events: Iterable[Event], state: GameState | None = None) -> GameState:
+        state = state or initial_state()
+        evolve = self.evolve
+        for event in events:
+            state = evolve(state, event)
+        return state
 
-    def __init__(self, state: GameState, at: int, rs: Ruleset) -> None:
-        self.state = state
-        self.at = at
-        self.rs = rs
-        self.events: list[Event] = []
-        self._rng: Rng | None = None
-        self._stream = state.shown
+    def table(self, state: GameState, at: int) -> Table:
+        return Table(state, at, self.ruleset, self.evolve)
 
-    @property
-    def rng(self) -> Rng:
-        """The game's seeded stream for this input.
+    def verify(self, events: Sequence[Event]) -> AuditReport:
+        return verify(self, events)
 
-        Draws are keyed by the number of public events so far, never by a count that hidden events
-        change (whispers, secret ballots, night choices): otherwise how much the wolves whispered
-        would change every later random tie-break that others can see.
-        """
-        if self._rng is None:
-            self._rng = Rng(self.state.seed, self._stream)
-        return self._rng
-
-    def record(self, event: Event) -> Event:
-        self.state = evolve(self.state, event)
-        self.events.append(event)
-        return event
-
-    def emit(self, cls: type[Event], **fields: Any) -> Event:
-        return self.record(cls(at=self.at, **fields))
-
-    def notice(self, key: str, to: Audience = PUBLIC, learn: dict[int, str] | None = None, **args: Any) -> None:
-        """A moderator message to its audience."""
-        self.emit(Notice, to=to, key=key, args=plain(args), learn=learn or {})
-
-    def resolved(self, what: str, **data: Any) -> None:
-        """The truth of a resolution, for the moderator and the audit."""
-        self.emit(Resolved, to=MODERATOR, what=what, data=plain(data))
-
-    def vote_result(
-        self, vote: str, tally: dict[int, float], ballots: dict[int, int | None] | None, valid: bool = True
-    ) -> tuple[int, ...]:
-        """Announce a closed ballot and return its leaders: one is chosen, several are tied (none if
-        nobody was named or the ballot is not `valid`)."""
-        top = max(tally.values(), default=0)
-        leaders = tuple(sorted(t for t, c in tally.items() if c == top)) if top and valid else ()
-        self.emit(
-            VoteResult,
-            vote=vote,
-            tally={t: float(c) for t, c in sorted(tally.items())},
-            ballots=ballots,
-            chosen=leaders[0] if len(leaders) == 1 else None,
-            tied=leaders if len(leaders) > 1 else (),
-        )
-        return leaders
-
-    def phase(self, phase: str, day: int) -> None:
-        self.emit(PhaseStarted, phase=phase, day=day)
-
-    def duration(self, option: str | float) -> int | None:
-        """The deadline of a step whose length is the option `option` or a number (seconds; 0: none)."""
-        base = self.state.options[option] if isinstance(option, str) else option
-        length = base * self.state.options["time_scale"]
-        return None if length <= 0 else self.at + max(1, round(length * 1000))
-
-    def open_step(
-        self,
-        name: str,
-        duration: str | float,
-        seats: Sequence[int] = (),
-        decisions: tuple[Decision, ...] = (),
-        private: dict[int, tuple[Decision, ...]] | None = None,
-        extend: bool = True,
-        hold: bool = False,
-    ) -> None:
-        """Open a step: public `decisions` for `seats`, then each seat's private prompt."""
-        self.emit(
-            StepOpened,
-            step=self.state.steps + 1,
-            name=name,
-            deadline=self.duration(duration),
-            seats=tuple(seats),
-            decisions=decisions,
-            extend=extend,
-            hold=hold,
-        )
-        for seat, own in (private or {}).items():
-            self.prompt(seat, own)
-
-    def prompt(self, seat: int, decisions: tuple[Decision, ...], reset: bool = False) -> None:
-        """A private prompt in the open step (`reset`: these are now all the seat's decisions, owed anew)."""
-        self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, decisions=decisions, reset=reset)
-
-    def withdraw(self, seat: int, kinds: tuple[str, ...]) -> None:
-        """Take decisions of these kinds away from the seat in the open step; its answer stands."""
-        self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, withdraw=kinds)
-
-    def kill(self, deaths: dict[int, str], when: str) -> None:
-        """Deaths with their causes (moderator only), then one public notice in seat order."""
-        if not deaths:
-            return
-        for seat in sorted(deaths):
-            self.emit(DeathCause, to=MODERATOR, seat=seat, cause=deaths[seat])
-        self.emit(Died, seats=tuple(sorted(deaths)), when=when)
-        if self.state.options.get("dead_see_all"):
-            everyone = dict(enumerate(self.state.roles, 1))
-            for seat in sorted(deaths):
-                self.notice("dead.roles", to=(seat,), learn=everyone)
-
-    def change_role(self, seat: int, role: str) -> None:
-        self.emit(RoleChanged, to=(seat,), seat=seat, role=role)
-
-    def end(self, reason: str, winners: Iterable[int], teams: Iterable[str] = ()) -> None:
-        self.emit(
-            GameEnded,
-            reason=reason,
-            winners=tuple(sorted(winners)),
-            teams=tuple(teams),
-            roles=dict(enumerate(self.state.roles, 1)),
-            seed=self.state.seed,
-        )
-
-
-def plain(value: Any) -> Any:
-    """JSON-native values (lists, string keys), so that a stored event reads back equal."""
-    if type(value) in _SCALARS:
-        return value
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    return value
-
-
-_SCALARS = frozenset({int, str, bool, float, type(None)})
+    def unsupported_version(self, events: Sequence[Event]) -> RuleViolation | None:
+        return unsupported_version(self, events)
 
 
 # --- decide ------------------------------------------------------------------------------------
@@ -220,34 +113,21 @@ def _refuse(code: str, **args: Any) -> RuleViolation:
     return RuleViolation(code=code, args=args)
 
 
-def decide(state: GameState, inp: Input) -> list[Event] | RuleViolation:
-    out = run(state, inp)
-    return out if isinstance(out, RuleViolation) else out[0]
-
-
-def run(state: GameState, inp: Input) -> tuple[list[Event], GameState] | RuleViolation:
-    """`decide`, also returning the state its events fold into (so a caller need not fold twice)."""
-    g = _decide(state, inp)
-    if isinstance(g, RuleViolation):
-        return g
-    return g.events, g.state
-
-
-def _decide(state: GameState, inp: Input) -> Table | RuleViolation:
+def _decide(d: Decider, state: GameState, inp: Input) -> Table | RuleViolation:
     if isinstance(inp, Act):
-        return _decide_act(state, inp)
+        return _decide_act(d, state, inp)
     if isinstance(inp, Timeout):
-        return _decide_timeout(state, inp)
+        return _decide_timeout(d, state, inp)
     if isinstance(inp, CreateGame):
-        return _decide_create(state, inp)
+        return _decide_create(d, state, inp)
     if isinstance(inp, Join):
-        return _decide_join(state, inp)
+        return _decide_join(d, state, inp)
     if isinstance(inp, Start):
-        return _decide_start(state, inp)
+        return _decide_start(d, state, inp)
     if isinstance(inp, Abort):
         if state.status not in ("lobby", "running"):
             return _refuse("game_not_running")
-        g = Table(state, inp.at, ruleset_of(state))
+        g = d.table(state, inp.at)
         g.record(replace(inp, to=PUBLIC))
         g.end("aborted", ())
         return g
@@ -263,11 +143,11 @@ def resolve_options(rs: Ruleset, given: dict[str, Any]) -> dict[str, Any] | Rule
     return {name: given.get(name, spec.default) for name, spec in specs.items()}
 
 
-def _decide_create(state: GameState, inp: CreateGame) -> Table | RuleViolation:
+def _decide_create(d: Decider, state: GameState, inp: CreateGame) -> Table | RuleViolation:
     if state.status != "new":
         return _refuse("game_exists")
-    rs = rulesets.get(inp.ruleset)
-    if rs is None:
+    rs = d.ruleset
+    if inp.ruleset != rs.id:
         return _refuse("unknown_ruleset")
     if not rs.min_seats <= inp.seats <= rs.max_seats or len(inp.names) > inp.seats:
         return _refuse("bad_seats")
@@ -296,14 +176,14 @@ def _decide_create(state: GameState, inp: CreateGame) -> Table | RuleViolation:
         seats=inp.seats,
         names=inp.names,
         preset=inp.preset,
-        roles=roles if inp.preset is None else (),
+        roles=roles,
         options=options,
         lang=lang,
         seed_sha256=commitment,
         seed_supplied=inp.seed_supplied,
         moderator=inp.moderator,
     )
-    g = Table(state, inp.at, Ruleset())
+    g = d.table(state, inp.at)
     g.record(replace(inp, to=MODERATOR))
     g.record(created)
     return g
@@ -313,7 +193,7 @@ def _good_name(name: str) -> bool:
     return 0 < len(name.strip()) <= MAX_NAME and name == name.strip() and name.isprintable()
 
 
-def _decide_join(state: GameState, inp: Join) -> Table | RuleViolation:
+def _decide_join(d: Decider, state: GameState, inp: Join) -> Table | RuleViolation:
     if state.status != "lobby":
         return _refuse("game_not_in_lobby")
     if len(state.names) >= state.seats:
@@ -322,17 +202,17 @@ def _decide_join(state: GameState, inp: Join) -> Table | RuleViolation:
         return _refuse("bad_name")
     if inp.name in state.names:
         return _refuse("name_taken")
-    g = Table(state, inp.at, ruleset_of(state))
+    g = d.table(state, inp.at)
     g.record(replace(inp, to=PUBLIC))
     return g
 
 
-def _decide_start(state: GameState, inp: Start) -> Table | RuleViolation:
+def _decide_start(d: Decider, state: GameState, inp: Start) -> Table | RuleViolation:
     if state.status != "lobby":
         return _refuse("game_not_in_lobby")
     if len(state.names) < state.seats:
         return _refuse("seats_open")
-    g = Table(state, inp.at, ruleset_of(state))
+    g = d.table(state, inp.at)
     g.record(replace(inp, to=PUBLIC))
     g.rs.start(g)
     return g
@@ -381,13 +261,13 @@ def _check_choice(state: GameState, seat: int, action: Action, decision: Decisio
     return None
 
 
-def _decide_act(state: GameState, inp: Act) -> Table | RuleViolation:
+def _decide_act(d: Decider, state: GameState, inp: Act) -> Table | RuleViolation:
     if state.status != "running":
         return _refuse("game_not_running")
     seat, action = inp.seat, inp.action
     if not 1 <= seat <= state.seats:
         return _refuse("unknown_seat")
-    rs = ruleset_of(state)
+    rs = d.ruleset
     if action.kind not in rs.action_kinds:
         return _refuse("unknown_action")
     step = state.step
@@ -409,7 +289,7 @@ def _decide_act(state: GameState, inp: Act) -> Table | RuleViolation:
         refusal = _refuse(code) if code else None
     if refusal is not None:
         return refusal
-    g = Table(state, inp.at, rs)
+    g = d.table(state, inp.at)
     g.record(replace(inp, to=rs.audience(state, seat, action)))
     rs.on_act(g, seat, action, decision)
     after = g.state.step
@@ -418,7 +298,7 @@ def _decide_act(state: GameState, inp: Act) -> Table | RuleViolation:
     return g
 
 
-def _decide_timeout(state: GameState, inp: Timeout) -> Table | RuleViolation:
+def _decide_timeout(d: Decider, state: GameState, inp: Timeout) -> Table | RuleViolation:
     if state.status != "running":
         return _refuse("game_not_running")
     step = state.step
@@ -426,8 +306,8 @@ def _decide_timeout(state: GameState, inp: Timeout) -> Table | RuleViolation:
         return _refuse("stale_deadline")
     if not inp.forced and (step.deadline is None or inp.at < step.deadline):
         return _refuse("deadline_not_reached")
-    rs = ruleset_of(state)
-    g = Table(state, inp.at, rs)
+    rs = d.ruleset
+    g = d.table(state, inp.at)
     g.record(replace(inp, to=PUBLIC))
     owing = step.owing()
     if owing and step.extend and step.retries_left > 0 and not inp.forced and step.deadline is not None:
@@ -459,23 +339,11 @@ def _answer(state: GameState, seat: int, action: Action) -> GameState:
     return replace(state, step=replace(step, answers={**step.answers, seat: action}))
 
 
-def evolve(state: GameState, event: Event) -> GameState:
-    if event.to == PUBLIC:
-        state = replace(state, shown=state.shown + 1)
-    handler = _EVOLVE.get(type(event))
-    if handler is not None:
-        state = handler(state, event)
-    ruleset = _RULESETS.get(state.ruleset)
-    return ruleset.evolve(state, event) if ruleset is not None else state
-
-
 def _on_create(state: GameState, e: CreateGame) -> GameState:
     return replace(state, game_id=e.game_id, seed=e.seed, moderator=e.moderator)
 
 
 def _on_created(state: GameState, e: GameCreated) -> GameState:
-    rs = rulesets.get(e.ruleset)
-    roles = rs.presets[e.preset] if e.preset else e.roles
     return replace(
         state,
         status="lobby",
@@ -483,7 +351,7 @@ def _on_created(state: GameState, e: GameCreated) -> GameState:
         seats=e.seats,
         names=e.names,
         preset=e.preset,
-        setup_roles=roles,
+        setup_roles=e.roles,
         options=e.options,
         lang=e.lang,
         roles=("",) * e.seats,
@@ -556,13 +424,6 @@ _EVOLVE: dict[type, Any] = {
 }
 
 
-def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
-    state = state or initial_state()
-    for event in events:
-        state = evolve(state, event)
-    return state
-
-
 # --- audit -------------------------------------------------------------------------------------
 
 
@@ -574,12 +435,14 @@ class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
     unsupported: RuleViolation | None = None  # recorded under other versions: not replayed
 
 
-def unsupported_version(events: Sequence[Event]) -> RuleViolation | None:
+def unsupported_version(d: Decider, events: Sequence[Event]) -> RuleViolation | None:
     """`unsupported_ruleset_version` when the game was recorded under another version of its ruleset or
     of the engine than this code's: replaying it here would hold it to rules it was not played by."""
     created = next((e for e in events if isinstance(e, GameCreated)), None)
-    rs = rulesets.get(created.ruleset) if created is not None else None
-    if rs is None or (created.ruleset_version, created.engine_version) == (rs.version, ENGINE_VERSION):
+    rs = d.ruleset
+    if created is None or created.ruleset != rs.id:
+        return None
+    if (created.ruleset_version, created.engine_version) == (rs.version, ENGINE_VERSION):
         return None
     return _refuse(
         "unsupported_ruleset_version",
@@ -591,9 +454,9 @@ def unsupported_version(events: Sequence[Event]) -> RuleViolation | None:
     )
 
 
-def verify(events: Sequence[Event]) -> AuditReport:
+def verify(d: Decider, events: Sequence[Event]) -> AuditReport:
     """Replay the inputs through `decide` and check that they reproduce every stored outcome."""
-    unsupported = unsupported_version(events)
+    unsupported = unsupported_version(d, events)
     if unsupported is not None:
         a = unsupported.args
         problem = (
@@ -611,13 +474,13 @@ def verify(events: Sequence[Event]) -> AuditReport:
             problems.append(f"event {i + 1} ({type(event).__struct_config__.tag}) follows no input")
             break
         inputs += 1
-        result = run(state, event)
+        result = d.run(state, event)
         if isinstance(result, RuleViolation):
             problems.append(f"input {i + 1} is refused on replay: {result.code}")
             break
         produced, state = result
         stored = list(events[i : i + len(produced)])
-        if [encode(e) for e in produced] != [encode(e) for e in stored]:
+        if [_encode(e) for e in produced] != [_encode(e) for e in stored]:
             at = next((k for k, (a, b) in enumerate(zip(produced, stored)) if a != b), min(len(produced), len(stored)))
             problems.append(f"event {i + at + 1} differs from what its input produces on replay")
             break

@@ -10,7 +10,7 @@ Tags are stable ids: renaming a class never changes a stored game.
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 
@@ -259,27 +259,6 @@ def event_types() -> tuple[type[Event], ...]:
             if sub.__struct_config__.tag is not None:
                 found.append(sub)
     return tuple(sorted(found, key=lambda c: c.__struct_config__.tag))
-
-
-_codec: tuple[msgspec.json.Encoder, msgspec.json.Decoder] | None = None
-
-
-def codec() -> tuple[msgspec.json.Encoder, msgspec.json.Decoder]:
-    """One JSON encoder and decoder for the whole union (built once every ruleset is imported)."""
-    global _codec
-    if _codec is None:
-        import domain.rulesets  # noqa: F401  (registers the rulesets' own events)
-
-        _codec = (msgspec.json.Encoder(), msgspec.json.Decoder(Union[event_types()]))  # noqa: UP007
-    return _codec
-
-
-def encode(event: Event) -> bytes:
-    return codec()[0].encode(event)
-
-
-def decode(data: bytes) -> Event:
-    return codec()[1].decode(data)
 
 
 def sees(audience: Audience, viewer: int | str) -> bool:

@@ -45,7 +45,8 @@ def cmd_openapi(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from service.app import Settings, create_app
+    from service.app import create_app
+    from service.settings import Settings
 
     url = args.database_url or os.environ.get("GRIMOIRE_DATABASE_URL") or "grimoire.db"
     app = create_app(Settings(database_url=url))
@@ -69,7 +70,8 @@ def start_server(database_url: str) -> tuple[str, Any]:
     """A server in this process (a background thread) on a free port."""
     import uvicorn
 
-    from service.app import Settings, create_app
+    from service.app import create_app
+    from service.settings import Settings
 
     port = free_port()
     app = create_app(Settings(database_url=database_url, log_level="warning"))
@@ -223,12 +225,12 @@ def _store(args: argparse.Namespace) -> Any:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from service.app import check_stored
+    from service.games import Games
     from service.problems import UnsupportedVersion
 
     store = _store(args)
     try:
-        report = check_stored(store, uuid.UUID(args.game_id))
+        report = Games(store).verify(uuid.UUID(args.game_id))
     except UnsupportedVersion as unsupported:
         print(msgspec.json.encode(unsupported.render("en")).decode())
         return 1
@@ -239,13 +241,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from domain.engine import unsupported_version
+    from domain.catalog import unsupported_version
     from projections.view import project
+    from service.games import Games
     from service.problems import UnsupportedVersion
 
     store = _store(args)
     try:
-        events = [r.event for r in store.load(uuid.UUID(args.game_id))]
+        events = Games(store).history(uuid.UUID(args.game_id))
     finally:
         store.close()
     if not events:
@@ -262,7 +265,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from domain import rulesets
+    from domain import catalog as rulesets
 
     parser = argparse.ArgumentParser(prog="grimoire", description="A game-master service for hidden-role games.")
     sub = parser.add_subparsers(dest="command", required=True)

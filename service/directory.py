@@ -14,22 +14,18 @@ from collections.abc import Callable
 from typing import Any
 
 from eventsourcing.persistence import IntegrityError, Tracking
-from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.projection import Projection
-from eventsourcing.sqlite import SQLiteTrackingRecorder
 from psycopg.sql import SQL, Identifier
 
 from domain.events import DeadlineExtended, GameCreated, GameEnded, Join, Start, StepOpened
-from service.store import Record, Store
+from service.chain import Record
+from service.store import Store
 
 NAME = "directory"
 COLUMNS = "game_id, ruleset, preset, lang, status, seats, joined, step, deadline"
 
-# (sql with {t} for the table, params) for each event that changes a row
-Change = tuple[str, tuple[Any, ...]]
-
-
-def change(rec: Record) -> Change | None:
+def change(rec: Record) -> tuple[str, tuple[Any, ...]] | None:
+    """The SQL (with {t} for the table) and parameters of the row change an event makes, if any."""
     e, gid = rec.event, str(rec.game_id)
     if isinstance(e, GameCreated):
         return (
@@ -52,64 +48,6 @@ def change(rec: Record) -> Change | None:
 
 DUE = "SELECT game_id, step, deadline FROM {t} WHERE status = 'running' AND deadline <= ? ORDER BY deadline LIMIT 200"
 LOBBY = "SELECT " + COLUMNS + " FROM {t} WHERE (? = '' OR status = ?) ORDER BY game_id LIMIT ? OFFSET ?"
-
-
-class SQLiteDirectory(SQLiteTrackingRecorder):
-    table = "grimoire_directory"
-
-    def construct_create_table_statements(self) -> list[str]:
-        return [
-            *super().construct_create_table_statements(),
-            f"CREATE TABLE IF NOT EXISTS {self.table} (game_id TEXT PRIMARY KEY, ruleset TEXT, preset TEXT, "
-            "lang TEXT, status TEXT, seats INTEGER, joined INTEGER, step INTEGER, deadline INTEGER)",
-            f"CREATE INDEX IF NOT EXISTS {self.table}_due ON {self.table} (status, deadline)",
-        ]
-
-    def record(self, ch: Change, tracking: Tracking) -> None:
-        with self.datastore.transaction(commit=True) as c:
-            c.execute(ch[0].format(t=self.table), ch[1])
-            self._insert_tracking(c, tracking)
-
-    def query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        with self.datastore.transaction(commit=False) as c:
-            c.execute(sql.format(t=self.table), params)
-            return [tuple(row) for row in c.fetchall()]
-
-
-class PostgresDirectory(PostgresTrackingRecorder):
-    table = "grimoire_directory"
-
-    def __init__(self, datastore: Any, **kwargs: Any) -> None:
-        super().__init__(datastore, **kwargs)
-        self.sql_create_statements.append(
-            SQL(
-                "CREATE TABLE IF NOT EXISTS {0}.{1} (game_id text PRIMARY KEY, ruleset text, preset text, "
-                "lang text, status text, seats integer, joined integer, step integer, deadline bigint)"
-            ).format(Identifier(self.datastore.schema), Identifier(self.table))
-        )
-        self.sql_create_statements.append(
-            SQL("CREATE INDEX IF NOT EXISTS {1} ON {0}.{2} (status, deadline)").format(
-                Identifier(self.datastore.schema), Identifier(self.table + "_due"), Identifier(self.table)
-            )
-        )
-
-    def _sql(self, sql: str) -> Any:
-        table = SQL("{0}.{1}").format(Identifier(self.datastore.schema), Identifier(self.table))
-        return SQL(sql.replace("?", "%s").replace("{t}", "{0}")).format(table)
-
-    def record(self, ch: Change, tracking: Tracking) -> None:
-        with self.datastore.transaction(commit=True) as c:
-            c.execute(self._sql(ch[0]), ch[1])
-            self._insert_tracking(c, tracking)
-
-    def query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        with self.datastore.transaction(commit=False) as c:
-            c.execute(self._sql(sql), params)
-            return [tuple(row.values()) for row in c.fetchall()]
-
-
-def directory_recorder_class(postgres: bool) -> type:
-    return PostgresDirectory if postgres else SQLiteDirectory
 
 
 class Directory(Projection[Any]):
@@ -145,9 +83,11 @@ class Follower:
     def start(self) -> None:
         self.thread.start()
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 60) -> bool:
+        """Ask the thread to stop and wait for it; False if it is still inside a database call."""
         self.stopping.set()
-        self.thread.join(timeout=5)
+        self.thread.join(timeout=timeout)
+        return not self.thread.is_alive()
 
     def handle(self, notification: Any) -> None:
         rec = self.store.mapper.to_domain_event(notification)

@@ -1,209 +1,94 @@
-"""Games cached in memory: full state, every viewer's view and feed index, kept current per event.
-
-A viewer's feed index maps its own numbering 1..k to positions in the stream, so an action or a
-view read costs the same at event 20 and at event 2,000. Appends carry the expected version; on a
-conflict the entry catches up from the store and decides again. Everything here that touches the
-store runs in worker threads; waiting for events is done with futures on the event loop.
+"""The service's one command API (`Games`), used by the HTTP routes and the command line alike: create,
+join, start, force a deadline, abort, act (with the idempotency-key protocol), read views and feeds,
+the lobby, audit, verify and replay. Refusals are `ApiError`s with stable codes; games are kept in
+memory as `Entry`s (service.entry).
 """
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import hashlib
-import secrets
+import os
 import threading
 import time
-from collections.abc import Callable
+import uuid
+from collections.abc import AsyncIterator, Callable
 from uuid import UUID
 
 import msgspec
 
-from domain.engine import evolve, initial_state, run
-from domain.events import MODERATOR, PUBLIC, CreateGame, Event, GameCreated, Input, sees
-from domain.state import GameState
+from domain import catalog as rulesets
+from domain.catalog import unsupported_version, verify
+from domain.events import (
+    MODERATOR,
+    PUBLIC,
+    Abort,
+    Act,
+    Action,
+    CreateGame,
+    Event,
+    GameCreated,
+    Input,
+    Join,
+    Start,
+    Timeout,
+    sees,
+)
 from domain.violations import RuleViolation
-from projections.view import SPECTATOR, View, apply, deliver, new_view
-from service.store import GENESIS, Record, RecordConflictError, Store
-
-Viewer = int | str
-HOST = "host"
-RETRIES = 20
-
-
-class Conflict(Exception):
-    """The game kept changing under us: every retry found a newer version."""
-
-
-class Principal(msgspec.Struct, frozen=True):
-    role: str  # "host" | "moderator" | "seat"
-    seat: int | None = None
-
-    @property
-    def viewer(self) -> Viewer:
-        if self.role == "seat":
-            return self.seat
-        return MODERATOR if self.role == MODERATOR else SPECTATOR
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(32)
+from projections.render import render
+from projections.view import project
+from service import chain, metrics
+from service.chain import Record
+from service.directory import lobby
+from service.entry import HOST, Conflict, Entry, Principal, Viewer, new_token, token_hash, token_slot
+from service.problems import ApiError, UnsupportedVersion, violation
+from service.schemas import (
+    Ack,
+    ActionReply,
+    ActionRequest,
+    Audit,
+    AuditCheck,
+    AuditEvent,
+    CreateGameRequest,
+    Feed,
+    FeedItem,
+    GameCreatedReply,
+    JoinReply,
+    Lobby,
+    LobbyGame,
+    SeatToken,
+    ViewReply,
+)
+from service.store import Store
 
 
-def token_slot(p: Principal) -> int:
-    """The version a token's hash is stored under in the game's token stream."""
-    return {HOST: 1, MODERATOR: 2}.get(p.role, 2 + (p.seat or 0))
+class Reply(msgspec.Struct, frozen=True):
+    """An idempotent reply as stored: its status and body."""
+
+    status: int
+    body: msgspec.Raw
 
 
-class Entry:
-    """One game in memory."""
-
-    def __init__(self, game_id: UUID) -> None:
-        self.id = game_id
-        self.lock = threading.Lock()
-        self.version = 0
-        self.head = GENESIS
-        self.state: GameState = initial_state()
-        self.records: list[Record] = []
-        self.views: dict[Viewer, View] = {v: new_view(v) for v in (SPECTATOR, MODERATOR)}
-        self.feeds: dict[Viewer, list[int]] = {SPECTATOR: [], MODERATOR: []}
-        self.waiters: dict[Viewer, set[asyncio.Future]] = {}
-        self.tokens: dict[str, Principal] = {}
-        self.last_at = 0
-        self.used = time.monotonic()
-
-    # --- folding ------------------------------------------------------------------------------
-
-    def _add_viewer(self, viewer: Viewer) -> None:
-        view, feed = new_view(viewer), []
-        for i, rec in enumerate(self.records):
-            if sees(rec.event.to, viewer):
-                view = apply(view, rec.event)
-                feed.append(i)
-        self.views[viewer], self.feeds[viewer] = view, feed
-
-    def _apply(self, rec: Record, grew: set[Viewer], state: GameState | None = None) -> None:
-        """Fold one stored event into the state (unless the caller has it), the views and the feeds."""
-        event = rec.event
-        if isinstance(event, GameCreated):
-            for seat in range(1, event.seats + 1):
-                self._add_viewer(seat)
-        self.state = state if state is not None else evolve(self.state, event)
-        index = len(self.records)
-        self.records.append(rec)
-        self.version = rec.version
-        self.head = rec.digest()
-        self.last_at = max(self.last_at, event.at)
-        deliver(self.views, event)
-        to = event.to
-        readers = self.feeds if to == PUBLIC else (MODERATOR,) if to == MODERATOR else (MODERATOR, *to)
-        for viewer in readers:
-            feed = self.feeds.get(viewer)
-            if feed is not None:
-                feed.append(index)
-                grew.add(viewer)
-
-    def catch_up(self, store: Store) -> set[Viewer]:
-        """Fold in whatever the store holds beyond our version (another replica's appends)."""
-        grew: set[Viewer] = set()
-        with self.lock:
-            for rec in store.load(self.id, self.version):
-                if rec.version != self.version + 1:  # the chain itself is the audit's to check
-                    raise RuntimeError(f"game {self.id}: version {rec.version} follows {self.version}")
-                self._apply(rec, grew)
-        self.wake(grew)
-        return grew
-
-    def take(self, rec: Record) -> None:
-        """A stored event heard from the log: fold it in when it is the next one, else catch up later."""
-        if rec.version <= self.version:
-            return
-        grew: set[Viewer] = set()
-        with self.lock:
-            if rec.version == self.version + 1 and rec.prev == self.head:
-                self._apply(rec, grew)
-        self.wake(grew)
-
-    # --- deciding -------------------------------------------------------------------------------
-
-    def now(self) -> int:
-        return max(int(time.time() * 1000), self.last_at)
-
-    def submit(self, store: Store, make: Callable[[Entry], Input]) -> list[Record] | RuleViolation:
-        """Decide `make(self)` on the current state and append the outcome at the expected version."""
-        self.used = time.monotonic()
-        for _ in range(RETRIES):
-            grew: set[Viewer] = set()
-            with self.lock:
-                out = run(self.state, make(self))
-                if isinstance(out, RuleViolation):
-                    return out
-                events, state = out
-                records, prev, version = [], self.head, self.version
-                for event in events:
-                    version += 1
-                    rec = store.mapper.seal(self.id, version, event, prev)
-                    records.append(rec)
-                    prev = rec.digest()
-                try:
-                    store.append(records)
-                except RecordConflictError:
-                    conflict = True
-                else:
-                    conflict = False
-                    for rec in records[:-1]:
-                        self._apply(rec, grew, self.state)  # the views need no state of their own
-                    self._apply(records[-1], grew, state)
-            if conflict:
-                self.catch_up(store)
-                continue
-            self.wake(grew)
-            return records
-        raise Conflict(str(self.id))
-
-    # --- waiting --------------------------------------------------------------------------------
-
-    def wake(self, grew: set[Viewer]) -> None:
-        for viewer in grew:
-            for fut in list(self.waiters.get(viewer, ())):
-                fut.get_loop().call_soon_threadsafe(_resolve, fut)
-
-    async def wait(self, viewer: Viewer, after: int, seconds: float) -> None:
-        """Return once `viewer`'s feed is longer than `after`, or after `seconds`."""
-        self.used = time.monotonic()
-        if seconds <= 0:
-            return
-        fut = asyncio.get_running_loop().create_future()
-        waiting = self.waiters.setdefault(viewer, set())
-        waiting.add(fut)
-        try:
-            if len(self.feeds.get(viewer, ())) > after:
-                return
-            await asyncio.wait_for(fut, seconds)
-        except TimeoutError:
-            pass
-        finally:
-            waiting.discard(fut)
-
-    def feed(self, viewer: Viewer) -> list[int]:
-        return self.feeds.get(viewer, [])
+@functools.cache
+def preset_seats(ruleset_id: str) -> dict[str, int]:
+    return rulesets.get(ruleset_id).preset_seats()
 
 
-def _resolve(fut: asyncio.Future) -> None:
-    if not fut.done():
-        fut.set_result(None)
+def refusal(v: RuleViolation, lang: str, entry: Entry) -> ApiError:
+    p = violation(v, lang, entry.state.names)
+    return ApiError(p.status, v.code, problem=p)
 
 
 class Games:
-    """The cache of games in this process, loaded from the store on first use."""
+    """The games of this process, loaded from the store on first use, and every command on them.
+    Methods that touch the store block: the HTTP routes call them in worker threads."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.entries: dict[UUID, Entry] = {}
         self.lock = threading.Lock()
+
+    # --- the cache ------------------------------------------------------------------------------
 
     def cached(self, game_id: UUID) -> Entry | None:
         entry = self.entries.get(game_id)
@@ -235,6 +120,23 @@ class Games:
         with self.lock:
             return self.entries.setdefault(game_id, entry)
 
+    def game(self, game_id: UUID) -> Entry:
+        entry = self.load(game_id)
+        if entry is None:
+            raise ApiError(404, "game_not_found")
+        return entry
+
+    def heard(self, rec: Record) -> None:
+        """The follower saw a stored event: bring a cached game up to date (appends by any replica)."""
+        entry = self.entries.get(rec.game_id)
+        if entry is None or rec.version <= entry.version:
+            return
+        entry.take(rec)
+        if entry.version < rec.version:
+            entry.catch_up(self.store)
+
+    # --- tokens ---------------------------------------------------------------------------------
+
     def load_tokens(self, entry: Entry) -> None:
         for row in self.store.get(self.store.tokens, entry.id):
             entry.tokens[row.state.decode()] = msgspec.json.decode(row.topic.encode(), type=Principal)
@@ -256,6 +158,8 @@ class Games:
             found = entry.tokens.get(digest)
         return found
 
+    # --- commands -------------------------------------------------------------------------------
+
     def create(self, game_id: UUID, inp: CreateGame) -> tuple[Entry, list[Record] | RuleViolation]:
         entry = Entry(game_id)
         out = entry.submit(self.store, lambda e: msgspec.structs.replace(inp, at=e.now()))
@@ -264,14 +168,260 @@ class Games:
                 self.entries[game_id] = entry
         return entry, out
 
-    def heard(self, rec: Record) -> None:
-        """The follower saw a stored event: bring a cached game up to date (appends by any replica)."""
-        entry = self.entries.get(rec.game_id)
-        if entry is None or rec.version <= entry.version:
+    def create_game(self, data: CreateGameRequest, lang: str) -> GameCreatedReply:
+        """A new game with a token for the host, the moderator if asked for, and each seat named now.
+        Without a preset or roles it takes the ruleset's first preset for its seats."""
+        seats, preset = data.seats, data.preset
+        rs = rulesets.get(data.ruleset)
+        if rs is not None and preset is None and not data.roles:
+            wanted = seats or len(data.names) or None
+            preset = next((p for p, n in preset_seats(rs.id).items() if wanted in (None, n)), None)
+        if seats is None and rs is not None:
+            fallback = len(data.names) or len(data.roles) or rs.min_seats
+            seats = preset_seats(rs.id).get(preset, rs.min_seats) if preset else fallback
+        game_id = uuid.uuid4()
+        inp = CreateGame(
+            game_id=str(game_id),
+            ruleset=data.ruleset,
+            seats=seats or 0,
+            names=tuple(data.names),
+            preset=preset,
+            roles=tuple(data.roles),
+            options=data.options,
+            lang=data.lang,
+            seed=data.seed or os.urandom(32).hex(),
+            seed_supplied=data.seed is not None,
+            moderator=data.moderator,
+        )
+        entry, out = self.create(game_id, inp)
+        if isinstance(out, RuleViolation):
+            raise refusal(out, lang, entry)
+        host = self.save_token(entry, Principal(HOST))
+        mod = self.save_token(entry, Principal(MODERATOR)) if data.moderator else None
+        seat_tokens = [SeatToken(seat=i, name=name, token=self.save_token(entry, Principal("seat", i)))
+                       for i, name in enumerate(data.names, 1)]
+        metrics.GAMES.inc("created")
+        created = next(r.event for r in entry.records if isinstance(r.event, GameCreated))
+        return GameCreatedReply(
+            game_id=str(game_id),
+            host_token=host,
+            moderator_token=mod,
+            seats=seat_tokens,
+            open_seats=entry.state.seats - len(entry.state.names),
+            seed_sha256=created.seed_sha256,
+        )
+
+    def submit(self, entry: Entry, make: Callable[[Entry], Input], lang: str) -> list[Record]:
+        """Decide and append one input; a refusal is raised in `lang`."""
+        try:
+            out = entry.submit(self.store, make)
+        except Conflict:
+            raise ApiError(409, "busy") from None
+        metrics.INPUTS.inc("refused" if isinstance(out, RuleViolation) else "accepted")
+        if isinstance(out, RuleViolation):
+            raise refusal(out, lang, entry)
+        return out
+
+    def join(self, entry: Entry, name: str, lang: str) -> JoinReply:
+        self.submit(entry, lambda e: Join(at=e.now(), name=name), lang)
+        seat = next(i for i, r in enumerate(entry.state.names, 1) if r == name)
+        return JoinReply(seat=seat, name=name, token=self.save_token(entry, Principal("seat", seat)))
+
+    def host_command(self, entry: Entry, who: Principal, make: Callable[[Entry], Input], lang: str) -> Ack:
+        if who.role != HOST:
+            raise ApiError(403, "host_only")
+        self.submit(entry, make, lang)
+        return Ack(status=entry.state.status)
+
+    def start(self, entry: Entry, who: Principal, lang: str) -> Ack:
+        return self.host_command(entry, who, lambda e: Start(at=e.now()), lang)
+
+    def force_deadline(self, entry: Entry, who: Principal, lang: str) -> Ack:
+        return self.host_command(
+            entry, who, lambda e: Timeout(at=e.now(), step=e.state.step.no if e.state.step else 0, forced=True), lang
+        )
+
+    def abort(self, entry: Entry, who: Principal, lang: str) -> Ack:
+        return self.host_command(entry, who, lambda e: Abort(at=e.now()), lang)
+
+    def fire(self, game_id: UUID, step: int, deadline: int) -> None:
+        """Append a passed deadline's input, timed at the deadline itself (the directory may lag the
+        game: the cached state has the step's current deadline). The version check and the engine's
+        `stale_deadline` refusal make a second firing (by us or another replica) harmless."""
+        entry = self.load(game_id)
+        if entry is None:
             return
-        entry.take(rec)
-        if entry.version < rec.version:
-            entry.catch_up(self.store)
+
+        def timeout(e: Entry) -> Timeout:
+            current = e.state.step
+            due_at = current.deadline if current is not None and current.no == step and current.deadline else deadline
+            return Timeout(at=max(due_at, e.last_at), step=step)
+
+        current = entry.state.step
+        if current is None or current.no != step or (current.deadline or 0) > time.time() * 1000:
+            return
+        out = entry.submit(self.store, timeout)
+        metrics.DEADLINES.inc("fired" if not isinstance(out, RuleViolation) else "stale")
+
+    def act(self, entry: Entry, who: Principal, data: ActionRequest, lang: str, token: str,
+            idempotency_key: str | None = None) -> ActionReply | Reply:
+        """One action by the caller's seat. With an idempotency key, the first request with that key
+        (per game and token) claims it and stores its reply, success or problem; a repeat with the
+        same body gets the stored `Reply`, with another body `idempotency_key_reused`, and while the
+        first is still running `idempotency_in_progress`."""
+        if who.role != "seat":
+            raise ApiError(403, "not_a_seat")
+        if data.seat is not None and data.seat != who.seat:
+            raise ApiError(403, "not_your_seat")
+        if idempotency_key is None:
+            return self._act(entry, who.seat, data, lang)
+        key = uuid.uuid5(uuid.NAMESPACE_URL, f"{entry.id}:{token_hash(token)}:{idempotency_key}")
+        body = hashlib.sha256(msgspec.json.encode(data)).hexdigest().encode()
+        store = self.store
+        if not store.put(store.replies, key, 1, "claim", body):
+            rows = store.get(store.replies, key)
+            if rows[0].state != body:
+                raise ApiError(422, "idempotency_key_reused")
+            if len(rows) < 2:
+                raise ApiError(409, "idempotency_in_progress")
+            return msgspec.json.decode(rows[1].state, type=Reply)
+        refused: ApiError | None = None
+        try:
+            reply = self._act(entry, who.seat, data, lang)
+            status, content = 200, msgspec.json.encode(reply)
+        except ApiError as err:
+            p = err.render(lang)
+            status, content = p.status, msgspec.json.encode(p)
+            refused = ApiError(p.status, p.code, problem=p)
+        store.put(store.replies, key, 2, "reply", msgspec.json.encode(Reply(status=status, body=msgspec.Raw(content))))
+        if refused is not None:
+            raise refused
+        return reply
+
+    def _act(self, entry: Entry, seat: int, data: ActionRequest, lang: str) -> ActionReply:
+        action = Action(kind=data.kind, target=data.target, targets=tuple(data.targets), text=data.text,
+                        option=data.option)
+        self.submit(entry, lambda e: Act(at=e.now(), seat=seat, action=action), lang)
+        return ActionReply(accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat])
+
+    # --- reads ----------------------------------------------------------------------------------
+
+    def lobby(self, status: str, limit: int, offset: int) -> Lobby:
+        rows = lobby(self.store, status, limit, offset)
+        return Lobby(
+            games=[
+                LobbyGame(game_id=r[0], ruleset=r[1], preset=r[2], lang=r[3], status=r[4], seats=r[5],
+                          open_seats=max(0, r[5] - r[6]))
+                for r in rows
+            ]
+        )
+
+    def view(self, entry: Entry, viewer: Viewer) -> ViewReply:
+        return ViewReply(view=entry.views[viewer], seen=len(entry.feed(viewer)))
+
+    def feed_items(self, entry: Entry, viewer: Viewer, after: int, limit: int, lang: str) -> list[FeedItem]:
+        """`viewer`'s events numbered after its cursor `after`, rendered in `lang`."""
+        positions = entry.feed(viewer)[after : after + limit]
+        names = entry.state.names
+        items = []
+        for n, index in enumerate(positions, after + 1):
+            event = entry.records[index].event
+            data = msgspec.to_builtins(event)
+            for key in ("at", "to", "type"):
+                data.pop(key, None)
+            items.append(
+                FeedItem(
+                    n=n,
+                    type=type(event).__struct_config__.tag,
+                    at=event.at,
+                    private=event.to != PUBLIC,
+                    text=render(event, lang, names, entry.state.ruleset),
+                    data=data,
+                )
+            )
+        return items
+
+    async def feed(self, entry: Entry, viewer: Viewer, after: int, limit: int, wait: float, lang: str) -> Feed:
+        """A page of `viewer`'s feed after its cursor, waiting up to `wait` seconds for a first new event."""
+        if len(entry.feed(viewer)) <= after and entry.state.status != "ended":
+            await entry.wait(viewer, after, wait)
+        items = self.feed_items(entry, viewer, after, limit, lang)
+        total = len(entry.feed(viewer))
+        cursor = items[-1].n if items else min(after, total)
+        return Feed(events=items, next=cursor, more=total > cursor, status=entry.state.status)
+
+    async def follow(self, entry: Entry, viewer: Viewer, cursor: int, seconds: float, page: int,
+                     lang: str) -> AsyncIterator[FeedItem | None]:
+        """`viewer`'s events after `cursor` as they come, for `seconds` or until the game ends; None
+        after a quiet wait (a keep-alive)."""
+        end = time.monotonic() + seconds
+        while True:
+            for item in self.feed_items(entry, viewer, cursor, page, lang):
+                cursor = item.n
+                yield item
+            if len(entry.feed(viewer)) > cursor:
+                continue
+            remaining = end - time.monotonic()
+            if entry.state.status == "ended" or remaining <= 0:
+                return
+            await entry.wait(viewer, cursor, min(remaining, 15))
+            if len(entry.feed(viewer)) <= cursor:
+                yield None
+
+    # --- audit, verify, replay ------------------------------------------------------------------
+
+    def audit_access(self, entry: Entry, who: Principal | None) -> None:
+        """Anyone may audit an ended game; before the end only its moderator."""
+        if entry.state.status == "ended":
+            return
+        if who is None:
+            raise ApiError(401, "token_required")
+        if who.role != MODERATOR:
+            raise ApiError(403, "moderator_only")
+
+    def audit(self, entry: Entry, who: Principal | None) -> Audit:
+        self.audit_access(entry, who)
+        records = list(entry.records)
+        return Audit(
+            game_id=str(entry.id),
+            status=entry.state.status,
+            seed=entry.state.seed,
+            head=records[-1].digest() if records else "",
+            events=[
+                AuditEvent(version=r.version, topic=r.topic, prev=r.prev, hash=r.digest(),
+                           event=msgspec.to_builtins(r.event))
+                for r in records
+            ],
+        )
+
+    def verify(self, game_id: UUID) -> AuditCheck:
+        """Re-read the stream from the store, check the chain over the stored bytes and replay the inputs."""
+        rows = self.store.recorder.select_events(game_id)
+        checked = chain.check(game_id, rows)
+        report = verify(checked.events)
+        if report.unsupported is not None:
+            raise UnsupportedVersion(report.unsupported, chain_ok=checked.ok)
+        return AuditCheck(ok=checked.ok and report.ok, chain_ok=checked.ok, replay_ok=report.ok, events=len(rows),
+                          inputs=report.inputs, head=checked.head, problems=[*checked.problems, *report.problems])
+
+    def replay(self, entry: Entry, viewer: Viewer, at: int) -> ViewReply:
+        """Any viewer's view after the first `at` events of a finished game."""
+        if entry.state.status != "ended":
+            raise ApiError(409, "game_not_ended")
+        events = events_of(entry)
+        unsupported = unsupported_version(events)
+        if unsupported is not None:
+            raise UnsupportedVersion(unsupported)
+        if isinstance(viewer, int) and viewer > entry.state.seats:
+            raise ApiError(422, "unknown_seat")
+        if at > len(entry.records):
+            raise ApiError(422, "bad_replay_point")
+        events = events[:at]
+        return ViewReply(view=project(events, viewer), seen=sum(1 for e in events if sees(e.to, viewer)))
+
+    def history(self, game_id: UUID) -> list[Event]:
+        """The stored events of a game, read from the store as they are (empty when there is none)."""
+        return [r.event for r in self.store.load(game_id)]
 
 
 def events_of(entry: Entry) -> list[Event]:

@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 from litestar.openapi.datastructures import ResponseSpec
 
-from domain.messages import render_text, register
+from domain.messages import register, render_text
 from domain.violations import RuleViolation
 
 PROBLEM_JSON = "application/problem+json"

@@ -1,13 +1,8 @@
-"""The event store: eventsourcing recorders holding each game's stream, encoded with msgspec.
-
-Each stored event's payload is ``{"prev": <hash of the row before>, "event": <the event>}`` and its
-topic is the event's tag, so the hash chain runs over the bytes exactly as stored: editing any row
-breaks the link the next row holds (and the replay catches an edited last row, an outcome).
-"""
+"""The event store: eventsourcing recorders holding each game's stream (sealed into the hash chain
+by `service.chain`), token hashes, idempotent replies and the directory table."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import threading
 import time
@@ -16,20 +11,22 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 from uuid import UUID
 
-import msgspec
 from eventsourcing.persistence import (
-    IntegrityError,
-    ProgrammingError,
     InfrastructureFactory,
+    IntegrityError,
     Mapper,
+    ProgrammingError,
     RecordConflictError,
     StoredEvent,
+    Tracking,
     Transcoder,
 )
+from eventsourcing.postgres import PostgresTrackingRecorder
+from eventsourcing.sqlite import SQLiteTrackingRecorder
+from psycopg.sql import SQL, Identifier
 
-from domain.events import Event, decode, encode
-
-GENESIS = "0" * 64
+from domain.events import Event
+from service.chain import Record, seal, unseal
 
 
 class NoTranscoder(Transcoder):
@@ -42,48 +39,16 @@ class NoTranscoder(Transcoder):
         return data
 
 
-class Envelope(msgspec.Struct, frozen=True):
-    prev: str
-    event: msgspec.Raw
-
-
-class Record(msgspec.Struct, frozen=True):
-    """One event as the service handles it: its game, its position (1-based) and the chain link."""
-
-    game_id: UUID
-    version: int
-    event: Event
-    prev: str = GENESIS
-    topic: str = ""
-    state: bytes = b""
-
-    def digest(self) -> str:
-        return link(self.prev, self.topic, self.version, self.state)
-
-
-def link(prev: str, topic: str, version: int, state: bytes) -> str:
-    h = hashlib.sha256(bytes.fromhex(prev))
-    h.update(b"%s\x00%d\x00" % (topic.encode(), version))
-    h.update(state)
-    return h.hexdigest()
-
-
-_envelope_decoder = msgspec.json.Decoder(Envelope)
-
-
 class EventMapper(Mapper):
     """Maps a `Record` to a `StoredEvent` and back with msgspec (the default mapper needs `__dict__`)."""
 
     def seal(self, game_id: UUID, version: int, event: Event, prev: str) -> Record:
-        """The record as it will be stored: its topic and exact bytes, ready for the chain."""
-        state = b'{"prev":"%s","event":%s}' % (prev.encode(), encode(event))
-        topic = type(event).__struct_config__.tag
-        return Record(game_id=game_id, version=version, event=event, prev=prev, topic=topic, state=state)
+        return seal(game_id, version, event, prev)
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         rec: Record = domain_event
         if not rec.state:
-            rec = self.seal(rec.game_id, rec.version, rec.event, rec.prev)
+            rec = seal(rec.game_id, rec.version, rec.event, rec.prev)
         return StoredEvent(
             originator_id=rec.game_id,
             originator_version=rec.version,
@@ -92,16 +57,12 @@ class EventMapper(Mapper):
         )
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        state = self.transcoder.decode(stored_event.state)
-        env = _envelope_decoder.decode(state)
         game_id = stored_event.originator_id
-        return Record(
-            game_id=game_id if isinstance(game_id, UUID) else UUID(str(game_id)),
-            version=stored_event.originator_version,
-            event=decode(env.event),
-            prev=env.prev,
-            topic=stored_event.topic,
-            state=bytes(state),
+        return unseal(
+            game_id if isinstance(game_id, UUID) else UUID(str(game_id)),
+            stored_event.originator_version,
+            stored_event.topic,
+            self.transcoder.decode(stored_event.state),
         )
 
 
@@ -130,12 +91,67 @@ def environment(url: str | None) -> dict[str, str]:
     return env
 
 
+# The directory table (its rows are `service.directory`'s to write and query) ------------------------
+
+
+class SQLiteDirectory(SQLiteTrackingRecorder):
+    table = "grimoire_directory"
+
+    def construct_create_table_statements(self) -> list[str]:
+        return [
+            *super().construct_create_table_statements(),
+            f"CREATE TABLE IF NOT EXISTS {self.table} (game_id TEXT PRIMARY KEY, ruleset TEXT, preset TEXT, "
+            "lang TEXT, status TEXT, seats INTEGER, joined INTEGER, step INTEGER, deadline INTEGER)",
+            f"CREATE INDEX IF NOT EXISTS {self.table}_due ON {self.table} (status, deadline)",
+        ]
+
+    def record(self, ch: tuple[str, tuple[Any, ...]], tracking: Tracking) -> None:
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(ch[0].format(t=self.table), ch[1])
+            self._insert_tracking(c, tracking)
+
+    def query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(sql.format(t=self.table), params)
+            return [tuple(row) for row in c.fetchall()]
+
+
+class PostgresDirectory(PostgresTrackingRecorder):
+    table = "grimoire_directory"
+
+    def __init__(self, datastore: Any, **kwargs: Any) -> None:
+        super().__init__(datastore, **kwargs)
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE TABLE IF NOT EXISTS {0}.{1} (game_id text PRIMARY KEY, ruleset text, preset text, "
+                "lang text, status text, seats integer, joined integer, step integer, deadline bigint)"
+            ).format(Identifier(self.datastore.schema), Identifier(self.table))
+        )
+        self.sql_create_statements.append(
+            SQL("CREATE INDEX IF NOT EXISTS {1} ON {0}.{2} (status, deadline)").format(
+                Identifier(self.datastore.schema), Identifier(self.table + "_due"), Identifier(self.table)
+            )
+        )
+
+    def _sql(self, sql: str) -> Any:
+        table = SQL("{0}.{1}").format(Identifier(self.datastore.schema), Identifier(self.table))
+        return SQL(sql.replace("?", "%s").replace("{t}", "{0}")).format(table)
+
+    def record(self, ch: tuple[str, tuple[Any, ...]], tracking: Tracking) -> None:
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(self._sql(ch[0]), ch[1])
+            self._insert_tracking(c, tracking)
+
+    def query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(self._sql(sql), params)
+            return [tuple(row.values()) for row in c.fetchall()]
+
+
 class Store:
     """The recorders: game streams, token hashes, idempotent replies, and the directory view."""
 
     def __init__(self, url: str | None = None) -> None:
-        from service.directory import directory_recorder_class
-
         self.env = environment(url)
         self.postgres = self.env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
         self.factory = InfrastructureFactory.construct(env=self.env)
@@ -145,7 +161,7 @@ class Store:
                 self.recorder = self.factory.application_recorder()
                 self.tokens = self.factory.aggregate_recorder("tokens")
                 self.replies = self.factory.aggregate_recorder("replies")
-                self.directory = self.factory.tracking_recorder(directory_recorder_class(self.postgres))
+                self.directory = self.factory.tracking_recorder(PostgresDirectory if self.postgres else SQLiteDirectory)
                 break
             except (IntegrityError, ProgrammingError):  # another process is creating the same tables now
                 if attempt == 9:
@@ -246,4 +262,4 @@ class Committer:
                 slot[1].set()
 
 
-__all__ = ["GENESIS", "Record", "RecordConflictError", "Store", "environment", "link"]
+__all__ = ["RecordConflictError", "Store", "environment"]

@@ -7,7 +7,9 @@ from collections.abc import Iterator
 
 from litestar.testing import TestClient
 
-from service.app import Service, Settings, create_app
+from service.app import create_app
+from service.lifecycle import Service
+from service.settings import Settings
 
 NAMES9 = [f"P{i}" for i in range(1, 10)]
 

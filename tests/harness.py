@@ -6,7 +6,7 @@ import hashlib
 import random
 from collections.abc import Callable
 
-from domain.engine import initial_state, run
+from domain.catalog import initial_state, run
 from domain.events import MODERATOR, Act, Action, CreateGame, Event, Input, Start, Timeout, sees
 from domain.state import GameState
 from domain.violations import RuleViolation
@@ -154,7 +154,7 @@ class Script(Game):
 
     def _a_wolf(self, seat: int) -> int:
         rs = self.state.ruleset
-        from domain.rulesets import RULESETS
+        from domain.catalog import RULESETS
 
         wolves = [s for s in self.living() if s != seat and RULESETS[rs].roles[self.state.role(s)].wolf]
         return wolves[0] if wolves else self._anyone_but(seat)

@@ -104,7 +104,7 @@ def quick_game(ruleset: str, n: int, seed: int, rng, roles: tuple[str, ...] = ()
     (what each seat's view shows) and deadlines passing when nobody owes: (final state, events)."""
     import msgspec
 
-    from domain.engine import decide, evolve, initial_state
+    from domain.catalog import decide, evolve, initial_state
     from domain.events import Act, CreateGame, Start, Timeout
     from service.bots import pick
     from tests.harness import T0, seed_for

@@ -42,7 +42,7 @@ def owing(c, game) -> tuple[int, dict]:
 
 
 def test_rulesets_list_every_registered_ruleset_with_localized_roles(database_url):
-    from domain.rulesets import RULESETS
+    from domain.catalog import RULESETS
 
     with client(database_url) as c:
         r = c.get("/rulesets", params={"lang": "ja"})
@@ -391,7 +391,7 @@ def test_a_game_without_preset_or_roles_takes_the_first_preset_for_its_seats(dat
 
 
 def test_shutdown_waits_for_a_deadline_query_in_flight_before_closing_the_store(database_url, monkeypatch):
-    import service.app as app_module
+    import service.lifecycle as app_module
 
     seen = []
 

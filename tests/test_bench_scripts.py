@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.rulesets import RULESETS
+from domain.catalog import RULESETS
 
 ENGINE = Path(__file__).parent / "bench" / "engine.py"
 

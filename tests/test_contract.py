@@ -12,9 +12,11 @@ import schemathesis
 from litestar.testing import TestClient
 from schemathesis import GenerationMode
 
-from service.app import Service, Settings, create_app
+from service.app import create_app
 from service.cli import OPENAPI, openapi_document
 from service.directory import Follower
+from service.lifecycle import Service
+from service.settings import Settings
 
 
 def test_the_committed_openapi_document_is_current():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.rulesets import RULESETS
+from domain.catalog import RULESETS
 from service.cli import play
 from tests.api import client
 

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from domain.events import Act, DeathCause, Died, GameEnded, Notice, Prompt, SpeakingOrder, StepOpened, VoteResult
+from domain.events import Act, DeathCause, Died, GameEnded, Notice, Prompt, SpeakingOrder, VoteResult
 from domain.rulesets.jinro9 import JINRO9
 from domain.violations import RuleViolation
 from projections.view import SPECTATOR

@@ -5,8 +5,9 @@ import random
 
 import msgspec
 
-from domain.engine import ENGINE_VERSION, decide, verify
-from domain.rulesets import RULESETS
+from domain.catalog import RULESETS, decide, verify
+from domain.codec import decode, encode
+from domain.engine import ENGINE_VERSION
 from domain.events import (
     MODERATOR,
     PUBLIC,
@@ -22,8 +23,6 @@ from domain.events import (
     RoleDealt,
     Start,
     Timeout,
-    decode,
-    encode,
 )
 from domain.messages import LANGS, MESSAGES
 from domain.rng import Rng
@@ -43,7 +42,7 @@ def test_first_event_stamps_engine_and_ruleset_versions_and_seed_commitment():
     game = Game("jinro9", 9, preset="9A", seed=7)
     created = next(e for e in game.events if isinstance(e, GameCreated))
     assert created.to == PUBLIC
-    assert created.engine_version == ENGINE_VERSION and created.ruleset_version == RULESETS["jinro9"].version
+    assert created.engine_version == ENGINE_VERSION and created.ruleset_version == RULESETS["jinro9"].version == "2"
     assert created.seed_sha256 == hashlib.sha256(bytes.fromhex(seed_for(7))).hexdigest()
     assert isinstance(game.events[0], CreateGame) and game.events[0].to == MODERATOR
 
@@ -259,7 +258,7 @@ def test_option_dead_see_all_off_by_default_keeps_roles_hidden_from_the_dead():
 
 
 def test_a_reset_prompt_replaces_the_seats_decisions_and_it_owes_anew():
-    from domain.engine import evolve
+    from domain.catalog import evolve
     from domain.events import Decision, Prompt
     from projections.view import apply
 

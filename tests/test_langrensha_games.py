@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from domain.engine import verify
+from domain.catalog import verify
 from domain.events import GameEnded, StepOpened
 from domain.messages import LANGS
 from domain.rulesets.langrensha import AUTO, LANGRENSHA, ROLES, _plan
 from projections.render import render
 from tests.harness import Game
-from tests.lrs_helpers import act, bite, new, one, ok, run_out, run_to, vote_out
+from tests.lrs_helpers import act, bite, new, ok, one, run_out, run_to, vote_out
 
 W, V = "werewolf", "villager"
 

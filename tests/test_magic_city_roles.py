@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.engine import decide, initial_state, verify
+from domain.catalog import decide, initial_state, verify
 from domain.events import Act, Action, Died, GameEnded, Notice, StepOpened
 from domain.rulesets.magic_city import MAGIC_CITY, recommended, regulation_error
 from domain.violations import RuleViolation

@@ -9,8 +9,10 @@ import uuid
 
 import pytest
 
-from domain import engine, rulesets
-from domain.engine import ENGINE_VERSION, verify
+from domain import catalog as rulesets
+from domain import engine
+from domain.catalog import verify
+from domain.engine import ENGINE_VERSION
 from domain.events import GameCreated
 from domain.violations import RuleViolation
 from service.cli import main
@@ -127,4 +129,4 @@ def test_design_a_game_of_the_current_versions_names_them_and_verifies(ruleset):
     assert not isinstance(game.start(), RuleViolation)
     created = next(e for e in game.events if isinstance(e, GameCreated))
     assert (created.ruleset_version, created.engine_version) == (rs.version, ENGINE_VERSION)
-    assert engine.unsupported_version(game.events) is None and verify(game.events).ok
+    assert rulesets.unsupported_version(game.events) is None and verify(game.events).ok

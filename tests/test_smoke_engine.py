@@ -1,6 +1,6 @@
 import random
 
-from domain.engine import verify
+from domain.catalog import verify
 from tests.harness import Game
 
 

@@ -8,12 +8,14 @@ import uuid
 
 import pytest
 
-from domain.engine import verify
-from domain.events import Abort, Act, Action, CreateGame, Start, Timeout, decode, encode
+from domain.catalog import verify
+from domain.codec import decode, encode
+from domain.events import Abort, Act, Action, CreateGame, Start, Timeout
 from domain.violations import RuleViolation
+from service.chain import GENESIS, link
 from service.directory import Follower, due, lobby
 from service.games import Games
-from service.store import GENESIS, RecordConflictError, Store, link
+from service.store import RecordConflictError, Store
 from tests.harness import seed_for
 
 NAMES = tuple(f"P{i}" for i in range(1, 10))

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from domain.catalog import RULESETS
 from domain.events import (
     PUBLIC,
     Action,
@@ -28,7 +29,6 @@ from domain.events import (
     VoteResult,
 )
 from domain.messages import LANGS, MESSAGES, MissingText, join, register, render_text, role_name
-from domain.rulesets import RULESETS
 from domain.violations import RuleViolation
 from projections.render import render
 from service.bots import owed_action
@@ -69,7 +69,7 @@ def test_ultimate13_reads_its_documents_reimaishi_where_jinro9_reads_reinousha()
 
 
 def test_ruleset_info_names_each_ruleset_and_its_roles_in_its_own_words():
-    from service.app import ruleset_info
+    from service.routes_rulesets import ruleset_info
 
     info = ruleset_info(RULESETS["ultimate13"], "ja")
     assert info.name == "アルティメット人狼（13人村）"

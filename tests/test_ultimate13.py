@@ -38,7 +38,7 @@ def test_roles_six_villagers_seer_medium_hunter_three_werewolves_madman():
 
 
 def test_thirteen_seats_only():
-    from domain.engine import decide, initial_state
+    from domain.catalog import decide, initial_state
     from domain.events import CreateGame
     from tests.harness import seed_for
 

@@ -16,9 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.engine import initial_state, run
+from domain.catalog import RULESETS, initial_state, run
 from domain.events import Act, Action, CreateGame, Decision, Start, Timeout
-from domain.rulesets import RULESETS
 from domain.violations import RuleViolation
 from projections.view import View, deliver, new_view
 from service.bots import say

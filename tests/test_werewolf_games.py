@@ -2,7 +2,7 @@
 
 import pytest
 
-from domain.engine import verify
+from domain.catalog import verify
 from domain.events import GameEnded
 from tests.harness import Script
 

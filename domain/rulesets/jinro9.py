@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.messages import register
-from domain.rulesets.base import Option, seconds
+from domain.ruleset import Option, seconds
 from domain.rulesets.werewolf import Role, Werewolf
 from domain.state import GameState
 

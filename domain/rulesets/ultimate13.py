@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.events import Decision
 from domain.messages import register
-from domain.rulesets.base import Option, seconds
+from domain.ruleset import Option, seconds
 from domain.rulesets.jinro9 import MORNING, ROLES, _m
 from domain.rulesets.werewolf import Werewolf
 from domain.state import GameState
@@ -14,7 +14,7 @@ V, S, M, H, W, X = "villager", "seer", "medium", "hunter", "werewolf", "madman"
 
 class Ultimate13(Werewolf):
     id = "ultimate13"
-    version = "1"
+    version = "2"
     doc_lang = "ja"
     name = {"ja": "アルティメット人狼（13人村）", "zh-Hans": "终极狼人（13人局）", "zh-Hant": "終極狼人（13人局）", "en": "Ultimate Werewolf for thirteen"}
     roles = {r: ROLES[r] for r in (V, S, M, H, W, X)}

@@ -22,9 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from domain.engine import initial_state, run  # noqa: E402
+from domain.catalog import (  # noqa: E402
+    RULESETS,  # noqa: E402
+    initial_state,
+    run,
+)
 from domain.events import MODERATOR, Act, Action, CreateGame, Input, Prompt, Start, StepOpened, Timeout  # noqa: E402
-from domain.rulesets import RULESETS  # noqa: E402
 from projections.view import SPECTATOR, deliver, new_view  # noqa: E402
 from service.bots import owed_action, pick, say  # noqa: E402
 

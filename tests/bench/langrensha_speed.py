@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from msgspec.structs import replace  # noqa: E402
 
-from domain.engine import initial_state, run  # noqa: E402
+from domain.catalog import initial_state, run  # noqa: E402
 from domain.events import Act, CreateGame, Join, Start, Timeout  # noqa: E402
 from service.bots import pick  # noqa: E402
 

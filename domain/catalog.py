@@ -1,0 +1,86 @@
+"""The catalog: every ruleset by its stable id, and the engine of each.
+
+The engine itself knows no catalog (it is given its ruleset); callers that hold a game's state or
+its stored events use the functions here, which pick the engine by the game's ruleset id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from domain.engine import AuditReport, Decider, initial_state, is_terminal
+from domain.events import CreateGame, Event, GameCreated, Input
+from domain.messages import register
+from domain.ruleset import Ruleset
+from domain.rulesets.jinro9 import JINRO9
+from domain.rulesets.langrensha import LANGRENSHA
+from domain.rulesets.magic_city import MAGIC_CITY
+from domain.rulesets.ultimate13 import ULTIMATE13
+from domain.rulesets.witch_trial import WITCH_TRIAL
+from domain.state import GameState
+from domain.violations import RuleViolation
+
+RULESETS: dict[str, Ruleset] = {rs.id: rs for rs in (JINRO9, ULTIMATE13, WITCH_TRIAL, LANGRENSHA, MAGIC_CITY)}
+ENGINES: dict[str, Decider] = {rs_id: Decider(rs) for rs_id, rs in RULESETS.items()}
+
+register({f"ruleset.{rs.id}": rs.name for rs in RULESETS.values()})
+
+__all__ = ["ENGINES", "RULESETS", "decide", "engine", "evolve", "fold", "get", "initial_state", "is_terminal",
+           "run", "unsupported_version", "verify"]
+
+
+def get(ruleset_id: str) -> Ruleset | None:
+    return RULESETS.get(ruleset_id)
+
+
+def engine(ruleset_id: str) -> Decider | None:
+    return ENGINES.get(ruleset_id)
+
+
+def _for_input(state: GameState, inp: Input) -> Decider | RuleViolation:
+    ruleset_id = inp.ruleset if isinstance(inp, CreateGame) else state.ruleset
+    found = ENGINES.get(ruleset_id)
+    return found if found is not None else RuleViolation(code="unknown_ruleset")
+
+
+def run(state: GameState, inp: Input) -> tuple[list[Event], GameState] | RuleViolation:
+    d = _for_input(state, inp)
+    return d if isinstance(d, RuleViolation) else d.run(state, inp)
+
+
+def decide(state: GameState, inp: Input) -> list[Event] | RuleViolation:
+    d = _for_input(state, inp)
+    return d if isinstance(d, RuleViolation) else d.decide(state, inp)
+
+
+def evolve(state: GameState, event: Event) -> GameState:
+    ruleset_id = event.ruleset if isinstance(event, GameCreated) else state.ruleset
+    d = ENGINES.get(ruleset_id)
+    return d.evolve(state, event) if d is not None else _KERNEL.evolve(state, event)
+
+
+def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
+    state = state or initial_state()
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def _for_events(events: Sequence[Event]) -> Decider:
+    first = events[0] if events else None
+    d = ENGINES.get(first.ruleset) if isinstance(first, CreateGame) else None
+    return d or _KERNEL
+
+
+def verify(events: Sequence[Event]) -> AuditReport:
+    """Replay a stored game through the engine of its ruleset (see `Decider.verify`)."""
+    return _for_events(events).verify(events)
+
+
+def unsupported_version(events: Sequence[Event]) -> RuleViolation | None:
+    """Whether a stored game was recorded under other versions of its ruleset or the engine than these."""
+    return _for_events(events).unsupported_version(events)
+
+
+# The bare kernel, for events before a game names its ruleset (a create input on its own).
+_KERNEL = Decider(Ruleset())

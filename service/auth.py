@@ -1,0 +1,40 @@
+"""Who calls: the bearer token of a request and the game's principal it stands for."""
+
+from __future__ import annotations
+
+import anyio
+import structlog
+from litestar import Request
+
+from projections.view import SPECTATOR
+from service.entry import Entry, Principal, Viewer, token_hash
+from service.games import Games
+from service.problems import ApiError
+
+
+def bearer(request: Request) -> str | None:
+    auth = request.headers.get("authorization")
+    if not auth:
+        return None
+    scheme, _, token = auth.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "bad_token")
+    return token.strip()
+
+
+async def caller(games: Games, entry: Entry, request: Request, required: bool = False) -> Principal | None:
+    token = bearer(request)
+    if token is None:
+        if required:
+            raise ApiError(401, "token_required")
+        return None
+    found = entry.tokens.get(token_hash(token)) or await anyio.to_thread.run_sync(games.principal, entry, token)
+    if found is None:
+        raise ApiError(401, "bad_token")
+    if found.seat is not None:
+        structlog.contextvars.bind_contextvars(seat=found.seat)
+    return found
+
+
+def viewer_of(p: Principal | None) -> Viewer:
+    return SPECTATOR if p is None else p.viewer

@@ -1,0 +1,199 @@
+"""One game in memory (`Entry`): full state, every viewer's view and feed index, kept current per event.
+
+A viewer's feed index maps its own numbering 1..k to positions in the stream, so an action or a
+view read costs the same at event 20 and at event 2,000. Appends carry the expected version; on a
+conflict the entry catches up from the store and decides again. Everything here that touches the
+store runs in worker threads; waiting for events is done with futures on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from uuid import UUID
+
+import msgspec
+
+from domain.catalog import evolve, initial_state, run
+from domain.events import MODERATOR, PUBLIC, GameCreated, Input, sees
+from domain.state import GameState
+from domain.violations import RuleViolation
+from projections.view import SPECTATOR, View, apply, deliver, new_view
+from service import chain
+from service.chain import GENESIS, Record
+from service.store import RecordConflictError, Store
+
+Viewer = int | str
+HOST = "host"
+RETRIES = 20
+
+
+class Conflict(Exception):
+    """The game kept changing under us: every retry found a newer version."""
+
+
+class Principal(msgspec.Struct, frozen=True):
+    role: str  # "host" | "moderator" | "seat"
+    seat: int | None = None
+
+    @property
+    def viewer(self) -> Viewer:
+        if self.role == "seat":
+            return self.seat
+        return MODERATOR if self.role == MODERATOR else SPECTATOR
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def token_slot(p: Principal) -> int:
+    """The version a token's hash is stored under in the game's token stream."""
+    return {HOST: 1, MODERATOR: 2}.get(p.role, 2 + (p.seat or 0))
+
+
+class Entry:
+    """One game in memory."""
+
+    def __init__(self, game_id: UUID) -> None:
+        self.id = game_id
+        self.lock = threading.Lock()
+        self.version = 0
+        self.head = GENESIS
+        self.state: GameState = initial_state()
+        self.records: list[Record] = []
+        self.views: dict[Viewer, View] = {v: new_view(v) for v in (SPECTATOR, MODERATOR)}
+        self.feeds: dict[Viewer, list[int]] = {SPECTATOR: [], MODERATOR: []}
+        self.waiters: dict[Viewer, set[asyncio.Future]] = {}
+        self.tokens: dict[str, Principal] = {}
+        self.last_at = 0
+        self.used = time.monotonic()
+
+    # --- folding ------------------------------------------------------------------------------
+
+    def _add_viewer(self, viewer: Viewer) -> None:
+        view, feed = new_view(viewer), []
+        for i, rec in enumerate(self.records):
+            if sees(rec.event.to, viewer):
+                view = apply(view, rec.event)
+                feed.append(i)
+        self.views[viewer], self.feeds[viewer] = view, feed
+
+    def _apply(self, rec: Record, grew: set[Viewer], state: GameState | None = None) -> None:
+        """Fold one stored event into the state (unless the caller has it), the views and the feeds."""
+        event = rec.event
+        if isinstance(event, GameCreated):
+            for seat in range(1, event.seats + 1):
+                self._add_viewer(seat)
+        self.state = state if state is not None else evolve(self.state, event)
+        index = len(self.records)
+        self.records.append(rec)
+        self.version = rec.version
+        self.head = rec.digest()
+        self.last_at = max(self.last_at, event.at)
+        deliver(self.views, event)
+        to = event.to
+        readers = self.feeds if to == PUBLIC else (MODERATOR,) if to == MODERATOR else (MODERATOR, *to)
+        for viewer in readers:
+            feed = self.feeds.get(viewer)
+            if feed is not None:
+                feed.append(index)
+                grew.add(viewer)
+
+    def catch_up(self, store: Store) -> set[Viewer]:
+        """Fold in whatever the store holds beyond our version (another replica's appends)."""
+        grew: set[Viewer] = set()
+        with self.lock:
+            for rec in store.load(self.id, self.version):
+                if rec.version != self.version + 1:  # the chain itself is the audit's to check
+                    raise RuntimeError(f"game {self.id}: version {rec.version} follows {self.version}")
+                self._apply(rec, grew)
+        self.wake(grew)
+        return grew
+
+    def take(self, rec: Record) -> None:
+        """A stored event heard from the log: fold it in when it is the next one, else catch up later."""
+        if rec.version <= self.version:
+            return
+        grew: set[Viewer] = set()
+        with self.lock:
+            if rec.version == self.version + 1 and rec.prev == self.head:
+                self._apply(rec, grew)
+        self.wake(grew)
+
+    # --- deciding -------------------------------------------------------------------------------
+
+    def now(self) -> int:
+        return max(int(time.time() * 1000), self.last_at)
+
+    def submit(self, store: Store, make: Callable[[Entry], Input]) -> list[Record] | RuleViolation:
+        """Decide `make(self)` on the current state and append the outcome at the expected version."""
+        self.used = time.monotonic()
+        for _ in range(RETRIES):
+            grew: set[Viewer] = set()
+            with self.lock:
+                out = run(self.state, make(self))
+                if isinstance(out, RuleViolation):
+                    return out
+                events, state = out
+                records, prev, version = [], self.head, self.version
+                for event in events:
+                    version += 1
+                    rec = chain.seal(self.id, version, event, prev)
+                    records.append(rec)
+                    prev = rec.digest()
+                try:
+                    store.append(records)
+                except RecordConflictError:
+                    conflict = True
+                else:
+                    conflict = False
+                    for rec in records[:-1]:
+                        self._apply(rec, grew, self.state)  # the views need no state of their own
+                    self._apply(records[-1], grew, state)
+            if conflict:
+                self.catch_up(store)
+                continue
+            self.wake(grew)
+            return records
+        raise Conflict(str(self.id))
+
+    # --- waiting --------------------------------------------------------------------------------
+
+    def wake(self, grew: set[Viewer]) -> None:
+        for viewer in grew:
+            for fut in list(self.waiters.get(viewer, ())):
+                fut.get_loop().call_soon_threadsafe(_resolve, fut)
+
+    async def wait(self, viewer: Viewer, after: int, seconds: float) -> None:
+        """Return once `viewer`'s feed is longer than `after`, or after `seconds`."""
+        self.used = time.monotonic()
+        if seconds <= 0:
+            return
+        fut = asyncio.get_running_loop().create_future()
+        waiting = self.waiters.setdefault(viewer, set())
+        waiting.add(fut)
+        try:
+            if len(self.feeds.get(viewer, ())) > after:
+                return
+            await asyncio.wait_for(fut, seconds)
+        except TimeoutError:
+            pass
+        finally:
+            waiting.discard(fut)
+
+    def feed(self, viewer: Viewer) -> list[int]:
+        return self.feeds.get(viewer, [])
+
+
+def _resolve(fut: asyncio.Future) -> None:
+    if not fut.done():
+        fut.set_result(None)

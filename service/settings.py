@@ -1,0 +1,20 @@
+"""The service's settings."""
+
+from __future__ import annotations
+
+import os
+
+import msgspec
+
+WAIT_MAX = 30  # the longest long-poll a client may ask for (the OpenAPI bound)
+
+
+class Settings(msgspec.Struct, kw_only=True):
+    database_url: str | None = None
+    wait_cap: float = WAIT_MAX  # longest long-poll the service holds
+    stream_seconds: float = 300.0  # longest SSE connection before the client reconnects
+    deadline_poll: float = 0.25
+    background: bool = True  # follower and deadline task
+    evict_after: float = 600.0  # seconds a game stays in memory unused
+    rate_limit: int = int(os.environ.get("GRIMOIRE_RATE_LIMIT", "2000"))  # requests per second per client
+    log_level: str = os.environ.get("GRIMOIRE_LOG_LEVEL", "info")
