@@ -53,7 +53,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"API docs:      http://{shown}:{args.port}/docs", flush=True)
     print(f"Event store:   {where}", flush=True)
     # keep-alive longer than clients idle between long-polls, so a reused connection is not closed under them
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False, timeout_keep_alive=75)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False, timeout_keep_alive=75,
+                date_header=False)  # the app dates every reply itself (a 304 too)
     return 0
 
 
@@ -73,7 +74,7 @@ def start_server(database_url: str) -> tuple[str, Any]:
     port = free_port()
     app = create_app(Settings(database_url=database_url, log_level="warning"))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False,
-                                           timeout_keep_alive=75))
+                                           timeout_keep_alive=75, date_header=False))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):

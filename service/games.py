@@ -302,7 +302,7 @@ class Games:
         action = Action(kind=data.kind, target=data.target, targets=tuple(data.targets), text=data.text,
                         option=data.option)
         self.submit(entry, lambda e: Act(at=e.now(), seat=seat, action=action), lang)
-        return ActionReply(accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat])
+        return ActionReply(accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat], now=now_ms())
 
     # --- reads ----------------------------------------------------------------------------------
 
@@ -317,7 +317,7 @@ class Games:
         )
 
     def view(self, entry: Entry, viewer: Viewer) -> ViewReply:
-        return ViewReply(view=entry.views[viewer], seen=len(entry.feed(viewer)))
+        return ViewReply(view=entry.views[viewer], seen=len(entry.feed(viewer)), now=now_ms())
 
     def feed_items(self, entry: Entry, viewer: Viewer, after: int, limit: int, lang: str) -> list[FeedItem]:
         """`viewer`'s events numbered after its cursor `after`, rendered in `lang`."""
@@ -417,11 +417,15 @@ class Games:
         if at > len(entry.records):
             raise ApiError(422, "bad_replay_point")
         events = events[:at]
-        return ViewReply(view=project(events, viewer), seen=sum(1 for e in events if sees(e.to, viewer)))
+        return ViewReply(view=project(events, viewer), seen=sum(1 for e in events if sees(e.to, viewer)), now=now_ms())
 
     def history(self, game_id: UUID) -> list[Event]:
         """The stored events of a game, read from the store as they are (empty when there is none)."""
         return [r.event for r in self.store.load(game_id)]
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
 
 
 def events_of(entry: Entry) -> list[Event]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from litestar import Litestar
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
-from litestar.openapi.spec import Components, OpenAPIType, Schema, SecurityScheme, Tag
+from litestar.openapi.spec import Components, OpenAPIMediaType, OpenAPIType, Reference, Schema, SecurityScheme, Tag
 
 STRICT_BODIES = ("CreateGameRequest", "JoinRequest", "ActionRequest")
 
@@ -37,6 +37,13 @@ def finish_openapi(app: Litestar) -> None:
     for field in ("names", "roles"):
         schemas["CreateGameRequest"].properties[field].items = Schema(type=OpenAPIType.STRING, min_length=1,
                                                                       max_length=40)
+    stream = doc.paths["/games/{game_id}/stream"].get.responses["200"]
+    stream.description = "Server-sent events (the default), or NDJSON with `Accept: application/x-ndjson`."
+    stream.content = {
+        "text/event-stream": OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING,
+                                                            description="`id`: n, `event`: type, `data`: a FeedItem")),
+        "application/x-ndjson": OpenAPIMediaType(schema=Reference(ref="#/components/schemas/FeedItem")),
+    }
     for item in doc.paths.values():
         for op in (item.get, item.post):
             for param in (op.parameters or []) if op else []:

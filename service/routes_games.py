@@ -12,9 +12,11 @@ from litestar.params import JSONBody, QueryParameter
 from service.auth import caller
 from service.problems import responses
 from service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
-from service.web import BEARER, GameId, LangQuery, entry_of, games_of, language
+from service.web import BEARER, NO_STORE, PRIVATE, VARY, GameId, LangQuery, entry_of, games_of, language
 
-HOST_DOC = dict(tags=["host"], security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 422))
+HOST_DOC = dict(tags=["host"], security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 422),
+                cache_control=PRIVATE, response_headers=VARY)
+SECRET_DOC = dict(cache_control=NO_STORE, response_headers=VARY)  # replies that carry tokens
 
 
 async def host_command(request: Request, game_id: GameId, lang: str | None, command: str) -> Ack:
@@ -29,7 +31,8 @@ async def host_command(request: Request, game_id: GameId, lang: str | None, comm
 class GameRoutes(Controller):
     path = "/games"
 
-    @post("/", tags=["games"], summary="Create a game", status_code=201, responses=responses(400, 409, 413, 422))
+    @post("/", tags=["games"], summary="Create a game", status_code=201, responses=responses(400, 409, 413, 422),
+          **SECRET_DOC)
     async def create_game(self, request: Request, data: JSONBody[CreateGameRequest],
                           lang: LangQuery = None) -> GameCreatedReply:
         games = games_of(request)
@@ -48,7 +51,7 @@ class GameRoutes(Controller):
         return await anyio.to_thread.run_sync(games_of(request).lobby, status or "", limit, offset)
 
     @post("/{game_id:uuid}/seats", tags=["games"], summary="Join an open seat", status_code=201,
-          responses=responses(400, 404, 409, 413, 422))
+          responses=responses(400, 404, 409, 413, 422), **SECRET_DOC)
     async def join_game(self, request: Request, game_id: GameId, data: JSONBody[JoinRequest],
                         lang: LangQuery = None) -> JoinReply:
         games = games_of(request)
