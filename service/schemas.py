@@ -110,6 +110,8 @@ class LobbyGame(msgspec.Struct, kw_only=True):
     status: str
     seats: int
     open_seats: int
+    created_at: int  # ms; the lobby lists games in this order, oldest first
+    names: list[str]  # the seats taken so far, in seat order
 
 
 class Lobby(msgspec.Struct, kw_only=True):

@@ -4,6 +4,7 @@ the NDJSON stream, CORS."""
 from __future__ import annotations
 
 import json
+import time
 import uuid
 from email.utils import parsedate_to_datetime
 
@@ -202,3 +203,68 @@ def test_cors_origins_come_from_the_environment(monkeypatch):
     assert Settings().cors_origins == ("https://a.example", "https://b.example")
     monkeypatch.delenv("GRIMOIRE_CORS_ORIGINS")
     assert Settings().cors_origins == ()
+
+
+# --- the lobby and leaving it --------------------------------------------------------------------
+
+
+def lobby_row(c, gid: str, until=lambda row: True) -> dict:
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        rows = {g["game_id"]: g for g in c.get("/games", params={"limit": 200}).json()["games"]}
+        if gid in rows and until(rows[gid]):
+            return rows[gid]
+        time.sleep(0.05)
+    raise AssertionError(f"{gid} not in the lobby as expected")
+
+
+def test_the_lobby_lists_games_in_creation_order_with_created_at_and_seat_names(database_url):
+    with client(database_url) as c:
+        first = new_game(c, names=["Ann", "Bo"], start=False)["game_id"]
+        second = new_game(c, names=["Cy"], start=False)["game_id"]
+        row = lobby_row(c, second)
+        assert row["names"] == ["Cy"] and row["open_seats"] == 8
+        assert lobby_row(c, first)["names"] == ["Ann", "Bo"]
+        games = c.get("/games", params={"limit": 200, "status": "lobby"}).json()["games"]
+        order = [g["game_id"] for g in games]
+        assert order.index(first) < order.index(second)
+        created = [g["created_at"] for g in games]
+        assert created == sorted(created) and all(created)
+
+
+def test_a_seat_leaves_before_the_start_and_the_rest_keep_their_tokens_numbered_in_join_order(database_url):
+    with client(database_url) as c:
+        game = new_game(c, names=["A", "B", "C"], start=False)
+        gid = game["game_id"]
+        tokens = {"A": game["seat"][1], "B": game["seat"][2], "C": game["seat"][3]}
+        for name in "DEFGHI":
+            r = c.post(f"/games/{gid}/seats", json={"name": name})
+            tokens[name] = {"Authorization": "Bearer " + r.json()["token"]}
+        r = c.delete(f"/games/{gid}/seats/me", headers=tokens["B"])
+        assert r.status_code == 204
+        assert c.get(f"/games/{gid}/view", headers=tokens["B"]).status_code == 401  # its token is gone
+        assert c.delete(f"/games/{gid}/seats/me", headers=tokens["B"]).status_code == 401
+        assert c.post(f"/games/{gid}/start", headers=game["host"]).json()["code"] == "seats_open"
+        assert lobby_row(c, gid, lambda g: g["open_seats"] == 1)["names"] == list("ACDEFGHI")
+        r = c.post(f"/games/{gid}/seats", json={"name": "B"})  # a newcomer may take the name: not the old token
+        assert r.status_code == 201 and r.json()["seat"] == 9
+        tokens["B"] = {"Authorization": "Bearer " + r.json()["token"]}
+        assert c.post(f"/games/{gid}/start", headers=game["host"]).status_code == 200
+        for seat, name in enumerate("ACDEFGHIB", 1):
+            reply = c.get(f"/games/{gid}/view", headers=tokens[name]).json()
+            assert reply["view"]["seat"] == seat and reply["view"]["names"][seat - 1] == name
+            feed = c.get(f"/games/{gid}/events", params={"limit": 500}, headers=tokens[name]).json()["events"]
+            told = [e for e in feed if e["type"] == "notice" and e["data"]["key"] == "seat.number"]
+            assert len(told) == 1 and told[0]["data"]["args"] == {"number": seat} and told[0]["private"]
+
+
+def test_only_a_seat_may_leave_and_only_before_the_start(database_url):
+    with client(database_url) as c:
+        lobby = new_game(c, names=["A"], start=False)
+        r = c.delete(f"/games/{lobby['game_id']}/seats/me", headers=lobby["host"])
+        assert r.status_code == 403 and r.json()["code"] == "not_a_seat"
+        assert c.delete(f"/games/{lobby['game_id']}/seats/me").status_code == 401
+        running = new_game(c)
+        r = c.delete(f"/games/{running['game_id']}/seats/me", headers=running["seat"][1])
+        assert r.status_code == 409 and r.json()["code"] == "game_not_in_lobby"
+        assert c.get(f"/games/{running['game_id']}/view", headers=running["seat"][1]).status_code == 200
