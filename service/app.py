@@ -20,6 +20,7 @@ from service.routes_audit import AuditRoutes
 from service.routes_feeds import FeedRoutes
 from service.routes_games import GameRoutes
 from service.routes_health import HealthRoutes
+from service.routes_landing import LandingRoutes, static_assets
 from service.routes_play import PlayRoutes
 from service.routes_rulesets import RulesetRoutes
 from service.settings import Settings
@@ -32,7 +33,7 @@ CORS_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "If-None-Mat
                 "Accept-Language"]
 CORS_EXPOSED = ["ETag", "X-Request-Id", "Retry-After", "WWW-Authenticate", "Location", "RateLimit-Limit",
                 "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"]
-ROUTES = [RulesetRoutes, GameRoutes, PlayRoutes, FeedRoutes, AuditRoutes, HealthRoutes]
+ROUTES = [RulesetRoutes, GameRoutes, PlayRoutes, FeedRoutes, AuditRoutes, HealthRoutes, LandingRoutes, static_assets]
 
 # --- errors ------------------------------------------------------------------------------------
 
@@ -100,13 +101,13 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
                                expose_headers=CORS_EXPOSED, allow_methods=["GET", "POST", "DELETE", "OPTIONS"])
         if settings.cors_origins else None,
         middleware=[observe, allow_header(methods), RateLimitConfig(rate_limit=("second", settings.rate_limit),
-                                                                    exclude=["/health", "/metrics"]).middleware],
+                                                                    exclude=["/health", "/metrics", "/static"]).middleware],
         openapi_config=openapi_config(),
         debug=False,
         logging_config=None,
     )
     for route in app.routes:
-        if not route.path.startswith("/docs"):
+        if not route.path.startswith(("/docs", "/static")):
             for handler in route.route_handlers:
                 methods.setdefault(_template(route.path), set()).update(handler.http_methods)
     app.state.service = svc

@@ -2,12 +2,46 @@
 
 from __future__ import annotations
 
-from litestar import Litestar
+import json
+from typing import Any
+
+from litestar import Litestar, Request
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
+from litestar.openapi.plugins import OpenAPIRenderPlugin
 from litestar.openapi.spec import Components, OpenAPIMediaType, OpenAPIType, Reference, Schema, SecurityScheme, Tag
 
 STRICT_BODIES = ("CreateGameRequest", "JoinRequest", "ActionRequest")
+SWAGGER = "/static/swagger-ui"
+
+
+class OfflineSwagger(OpenAPIRenderPlugin):
+    """Swagger UI from the assets shipped in this package (service/static): the docs work offline and
+    load nothing from another site (no CDN, no online validator)."""
+
+    def __init__(self) -> None:
+        super().__init__(path=["/", "/swagger"],
+                         favicon=f'<link rel="icon" type="image/png" href="{SWAGGER}/favicon-32x32.png">')
+
+    def render(self, request: Request, openapi_schema: dict[str, Any]) -> bytes:
+        title = openapi_schema["info"]["title"]
+        config = json.dumps({"url": self.get_openapi_json_route(request), "dom_id": "#swagger-ui",
+                             "deepLinking": True, "validatorUrl": None, "layout": "BaseLayout"})
+        return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} API</title>
+{self.favicon}
+<link rel="stylesheet" href="{SWAGGER}/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="{SWAGGER}/swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({config});</script>
+</body>
+</html>
+""".encode()
 
 
 def openapi_config() -> OpenAPIConfig:
@@ -17,7 +51,7 @@ def openapi_config() -> OpenAPIConfig:
         description="A game-master service for hidden-role games. Every error is application/problem+json "
         "with a stable `code`. Cursors and ids are the caller's own numbering of the events it may see.",
         path="/docs",
-        render_plugins=[ScalarRenderPlugin(), SwaggerRenderPlugin(path="/swagger")],
+        render_plugins=[OfflineSwagger()],
         components=Components(
             security_schemes={"BearerToken": SecurityScheme(type="http", scheme="bearer",
                                                             description="A host, seat or moderator token.")}

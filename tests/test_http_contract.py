@@ -4,6 +4,7 @@ the NDJSON stream, CORS."""
 from __future__ import annotations
 
 import json
+import re
 import time
 import uuid
 from email.utils import parsedate_to_datetime
@@ -268,3 +269,47 @@ def test_only_a_seat_may_leave_and_only_before_the_start(database_url):
         r = c.delete(f"/games/{running['game_id']}/seats/me", headers=running["seat"][1])
         assert r.status_code == 409 and r.json()["code"] == "game_not_in_lobby"
         assert c.get(f"/games/{running['game_id']}/view", headers=running["seat"][1]).status_code == 200
+
+
+# --- docs that work offline ----------------------------------------------------------------------
+
+REFERENCE = re.compile(r"""(?:src|href)\s*=\s*["']([^"']+)["']|"url":\s*"([^"]+)\"""")
+
+
+def references(html: str) -> list[str]:
+    return [a or b for a, b in REFERENCE.findall(html)]
+
+
+def test_the_docs_pages_reference_no_external_url_and_every_asset_they_reference_is_served(database_url):
+    with client(database_url) as c:
+        for page in ("/docs", "/docs/swagger", "/"):
+            r = c.get(page)
+            assert r.status_code == 200 and r.headers["content-type"].startswith("text/html"), page
+            assert not re.search(r"(https?:)?//[a-z]", r.text.replace("<!DOCTYPE html>", "")), page
+            refs = references(r.text)
+            assert refs, page
+            for ref in refs:
+                assert ref.startswith("/") and not ref.startswith("//"), (page, ref)
+                asset = c.get(ref)
+                assert asset.status_code == 200 and asset.content, (page, ref)
+        assert {"/static/swagger-ui/swagger-ui-bundle.js", "/static/swagger-ui/swagger-ui.css",
+                "/docs/openapi.json"} <= set(references(c.get("/docs").text))
+
+
+def test_the_vendored_docs_assets_ship_with_their_version_and_licence():
+    from service.routes_landing import STATIC
+
+    vendored = STATIC / "swagger-ui"
+    assert json.loads((vendored / "package.json").read_text())["version"]
+    assert "Apache License" in (vendored / "LICENSE").read_text()
+    assert (vendored / "swagger-ui-bundle.js").stat().st_size > 100_000
+
+
+def test_the_landing_page_links_docs_lobby_and_openapi_in_the_callers_language(database_url):
+    with client(database_url) as c:
+        for accept, lang, word in (("ja", "ja", "ロビー"), ("zh-TW", "zh-Hant", "大廳"), ("zh-CN", "zh-Hans", "大厅"),
+                                   ("en-GB", "en", "lobby")):
+            r = c.get("/", headers={"Accept-Language": accept})
+            assert f'<html lang="{lang}">' in r.text and word in r.text
+            assert {"/docs", "/games", "/docs/openapi.json"} <= set(references(r.text))
+        assert '<html lang="ja">' in c.get("/", params={"lang": "ja"}).text
