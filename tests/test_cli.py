@@ -88,3 +88,16 @@ def test_serve_names_the_postgres_host_and_database_but_never_the_password():
     assert "db.example" in where and "5433" in where and "games" in where and "grim" in where
     assert "s3cret" not in where
     assert describe_store("some.db").startswith("SQLite file /")
+
+
+def test_the_readme_documents_every_environment_variable_the_code_reads():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    code = "".join(p.read_text(encoding="utf-8") for d in ("service", "tests", "deploy") for p in (root / d).rglob("*")
+                   if p.suffix in (".py", ".sh", ".yaml") or p.name == "Dockerfile")
+    names = set(re.findall(r"GRIMOIRE_[A-Z_]+", code))
+    assert {"GRIMOIRE_RATE_LIMIT", "GRIMOIRE_CORS_ORIGINS", "GRIMOIRE_DATABASE_URL"} <= names
+    assert {n for n in names if f"`{n}`" not in readme} == set()
