@@ -8,7 +8,16 @@ from typing import Any
 from litestar import Litestar, Request
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import OpenAPIRenderPlugin
-from litestar.openapi.spec import Components, OpenAPIMediaType, OpenAPIType, Reference, Schema, SecurityScheme, Tag
+from litestar.openapi.spec import (
+    Components,
+    OpenAPIHeader,
+    OpenAPIMediaType,
+    OpenAPIType,
+    Reference,
+    Schema,
+    SecurityScheme,
+    Tag,
+)
 
 STRICT_BODIES = ("CreateGameRequest", "JoinRequest", "ActionRequest")
 SWAGGER = "/static/swagger-ui"
@@ -60,6 +69,18 @@ def openapi_config() -> OpenAPIConfig:
     )
 
 
+PROBLEM_HEADERS = {
+    "401": {"WWW-Authenticate": OpenAPIHeader(schema=Schema(type=OpenAPIType.STRING),
+                                              description='`Bearer realm="grimoire"`, with `error="invalid_token"` '
+                                              "when the token sent is not valid.")},
+    "429": {"Retry-After": OpenAPIHeader(schema=Schema(type=OpenAPIType.INTEGER, minimum=1),
+                                         description="Seconds to wait before trying again.")},
+}
+REQUEST_ID = {"X-Request-Id": OpenAPIHeader(schema=Schema(type=OpenAPIType.STRING),
+                                            description="The request's id (the caller's own when plain), also the "
+                                            "problem's `instance`.")}
+
+
 def finish_openapi(app: Litestar) -> None:
     """What Litestar leaves out: closed request bodies, constraints on list items, plain string headers."""
     doc = app.openapi_schema
@@ -74,12 +95,19 @@ def finish_openapi(app: Litestar) -> None:
     stream = doc.paths["/games/{game_id}/stream"].get.responses["200"]
     stream.description = "Server-sent events (the default), or NDJSON with `Accept: application/x-ndjson`."
     stream.content = {
-        "text/event-stream": OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING,
-                                                            description="`id`: n, `event`: type, `data`: a FeedItem")),
+        "text/event-stream": OpenAPIMediaType(schema=Schema(
+            type=OpenAPIType.OBJECT, description="One event: `id` the item's `n`, `event` its `type`, `data` the "
+            "FeedItem as JSON; a comment line as keep-alive.",
+            properties={k: Schema(type=OpenAPIType.STRING) for k in ("id", "event", "data")})),
         "application/x-ndjson": OpenAPIMediaType(schema=Reference(ref="#/components/schemas/FeedItem")),
     }
     for item in doc.paths.values():
-        for op in (item.get, item.post):
+        for op in (item.get, item.post, item.delete):
+            for status, header in PROBLEM_HEADERS.items():
+                if op and status in (op.responses or {}):
+                    op.responses[status].headers = {**(op.responses[status].headers or {}), **header}
+            for response in (op.responses or {}).values() if op else []:
+                response.headers = {**(response.headers or {}), **REQUEST_ID}
             for param in (op.parameters or []) if op else []:
                 sch = param.schema
                 if param.param_in == "header":

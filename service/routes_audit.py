@@ -12,7 +12,19 @@ from projections.view import SPECTATOR
 from service.auth import caller
 from service.problems import VERSION_CONFLICT, responses
 from service.schemas import Audit, AuditCheck, ViewReply
-from service.web import NOT_MODIFIED, OPTIONAL_BEARER, PRIVATE, VARY, GameId, conditional, entry_of, games_of, tag
+from service.web import (
+    ETAG,
+    NOT_MODIFIED,
+    OPTIONAL_BEARER,
+    PRIVATE,
+    VARY,
+    GameId,
+    IfNoneMatch,
+    conditional,
+    entry_of,
+    games_of,
+    tag,
+)
 
 AUDIT_DOC = dict(tags=["audit"], security=OPTIONAL_BEARER, responses=responses(400, 401, 403, 404))
 
@@ -23,8 +35,8 @@ class AuditRoutes(Controller):
     response_headers = VARY
 
     @get("/audit", summary="The whole log with seed and hash chain",
-         **{**AUDIT_DOC, "responses": {**responses(400, 401, 403, 404), 304: NOT_MODIFIED}})
-    async def get_audit(self, request: Request, game_id: GameId) -> Response[Audit]:
+         response_headers=[*VARY, ETAG], **{**AUDIT_DOC, "responses": {**responses(400, 401, 403, 404), 304: NOT_MODIFIED}})
+    async def get_audit(self, request: Request, game_id: GameId, if_none_match: IfNoneMatch = None) -> Response[Audit]:
         """A finished game's log never changes: its ETag is its head hash, and `If-None-Match` answers 304.
         Before the end (the moderator's) it is still growing and carries none."""
         games = games_of(request)

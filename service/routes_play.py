@@ -13,6 +13,8 @@ from service.games import Reply
 from service.problems import PROBLEM_JSON, responses
 from service.schemas import ActionReply, ActionRequest, ViewReply
 from service.web import (
+    ETAG,
+    IfNoneMatch,
     BEARER,
     NOT_MODIFIED,
     OPTIONAL_BEARER,
@@ -34,8 +36,9 @@ class PlayRoutes(Controller):
     response_headers = VARY
 
     @get("/view", tags=["play"], summary="The caller's view (no token: spectator)",
-         security=OPTIONAL_BEARER, responses={**responses(400, 401, 404), 304: NOT_MODIFIED})
-    async def get_view(self, request: Request, game_id: GameId) -> Response[ViewReply]:
+         security=OPTIONAL_BEARER, responses={**responses(400, 401, 404), 304: NOT_MODIFIED},
+         response_headers=[*VARY, ETAG])
+    async def get_view(self, request: Request, game_id: GameId, if_none_match: IfNoneMatch = None) -> Response[ViewReply]:
         """The view's ETag is weak: it names the viewer, its own count of events seen and the language,
         so `If-None-Match` answers 304 until the caller has something new to see."""
         games = games_of(request)

@@ -13,7 +13,7 @@ from domain.messages import role_name
 from service.games import preset_seats
 from service.problems import ApiError, responses
 from service.schemas import OptionInfo, RoleInfo, RulesetInfo
-from service.web import NOT_MODIFIED, PUBLIC, VARY_LANG, LangQuery, conditional, language, tag
+from service.web import ETAG, NOT_MODIFIED, PUBLIC, VARY_LANG, IfNoneMatch, LangQuery, conditional, language, tag
 
 
 def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
@@ -39,10 +39,11 @@ class RulesetRoutes(Controller):
 
     path = "/rulesets"
     cache_control = PUBLIC
-    response_headers = VARY_LANG
+    response_headers = [*VARY_LANG, ETAG]
 
     @get("/", tags=["rulesets"], summary="List the rulesets", responses={**responses(400), 304: NOT_MODIFIED})
-    async def list_rulesets(self, request: Request, lang: LangQuery = None) -> Response[list[RulesetInfo]]:
+    async def list_rulesets(self, request: Request, lang: LangQuery = None,
+                            if_none_match: IfNoneMatch = None) -> Response[list[RulesetInfo]]:
         lang = language(request, lang)
         body = msgspec.json.encode([ruleset_info(rs, lang) for rs in rulesets.RULESETS.values()])
         return conditional(request, body, tag(body))
@@ -50,7 +51,7 @@ class RulesetRoutes(Controller):
     @get("/{ruleset_id:str}", tags=["rulesets"], summary="One ruleset: roles, presets, options",
          responses={**responses(400, 404), 304: NOT_MODIFIED})
     async def get_ruleset(self, request: Request, ruleset_id: FromPath[str],
-                          lang: LangQuery = None) -> Response[RulesetInfo]:
+                          lang: LangQuery = None, if_none_match: IfNoneMatch = None) -> Response[RulesetInfo]:
         rs = rulesets.get(ruleset_id)
         if rs is None:
             raise ApiError(404, "ruleset_not_found")

@@ -11,7 +11,7 @@ import structlog
 from litestar import Request, Response
 from litestar.datastructures import CacheControlHeader, ResponseHeader
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import FromPath, QueryParameter
+from litestar.params import FromPath, HeaderParameter, QueryParameter
 
 from service.entry import Entry
 from service.games import Games
@@ -67,6 +67,10 @@ VARY = [ResponseHeader(name="Vary", value="Authorization, Accept-Language",
 VARY_LANG = [ResponseHeader(name="Vary", value="Accept-Language", description="The reply depends on the language.")]
 
 
+ETAG = ResponseHeader(name="ETag", documentation_only=True,
+                      description="The representation's tag: send it back as `If-None-Match` to get 304.")
+IfNoneMatch = Annotated[str | None, HeaderParameter(name="If-None-Match", required=False, max_length=1000,
+                                                    description="ETags the caller holds (answered with 304).")]
 NOT_MODIFIED = ResponseSpec(data_container=None, description="Not Modified: the `If-None-Match` tag is current.",
                             generate_examples=False)
 
