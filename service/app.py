@@ -100,8 +100,9 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         cors_config=CORSConfig(allow_origins=list(settings.cors_origins), allow_headers=CORS_HEADERS,
                                expose_headers=CORS_EXPOSED, allow_methods=["GET", "POST", "DELETE", "OPTIONS"])
         if settings.cors_origins else None,
-        middleware=[observe, allow_header(methods), RateLimitConfig(rate_limit=("second", settings.rate_limit),
-                                                                    exclude=["/health", "/metrics", "/static"]).middleware],
+        middleware=[observe, allow_header(methods),
+                    RateLimitConfig(rate_limit=("second", settings.rate_limit),
+                                    exclude=["/health", "/metrics", "/static"]).middleware],
         openapi_config=openapi_config(),
         debug=False,
         logging_config=None,

@@ -35,8 +35,10 @@ class AuditRoutes(Controller):
     response_headers = VARY
 
     @get("/audit", summary="The whole log with seed and hash chain",
-         response_headers=[*VARY, ETAG], **{**AUDIT_DOC, "responses": {**responses(400, 401, 403, 404), 304: NOT_MODIFIED}})
-    async def get_audit(self, request: Request, game_id: GameId, if_none_match: IfNoneMatch = None) -> Response[Audit]:
+         response_headers=[*VARY, ETAG],
+         **{**AUDIT_DOC, "responses": {**responses(400, 401, 403, 404), 304: NOT_MODIFIED}})
+    async def get_audit(self, request: Request, game_id: GameId,
+                        if_none_match: IfNoneMatch = None) -> Response[Audit]:
         """A finished game's log never changes: its ETag is its head hash, and `If-None-Match` answers 304.
         Before the end (the moderator's) it is still growing and carries none."""
         games = games_of(request)

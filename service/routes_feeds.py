@@ -17,7 +17,18 @@ from service.entry import Entry, Viewer
 from service.problems import responses
 from service.schemas import Feed
 from service.settings import WAIT_MAX
-from service.web import OPTIONAL_BEARER, PRIVATE, VARY, PAGE_MAX, GameId, LangQuery, entry_of, games_of, language, service_of
+from service.web import (
+    OPTIONAL_BEARER,
+    PAGE_MAX,
+    PRIVATE,
+    VARY,
+    GameId,
+    LangQuery,
+    entry_of,
+    games_of,
+    language,
+    service_of,
+)
 
 
 NDJSON = "application/x-ndjson"

@@ -38,7 +38,8 @@ class PlayRoutes(Controller):
     @get("/view", tags=["play"], summary="The caller's view (no token: spectator)",
          security=OPTIONAL_BEARER, responses={**responses(400, 401, 404), 304: NOT_MODIFIED},
          response_headers=[*VARY, ETAG])
-    async def get_view(self, request: Request, game_id: GameId, if_none_match: IfNoneMatch = None) -> Response[ViewReply]:
+    async def get_view(self, request: Request, game_id: GameId,
+                       if_none_match: IfNoneMatch = None) -> Response[ViewReply]:
         """The view's ETag is weak: it names the viewer, its own count of events seen and the language,
         so `If-None-Match` answers 304 until the caller has something new to see."""
         games = games_of(request)
