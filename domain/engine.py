@@ -30,6 +30,7 @@ from domain.events import (
     GameEnded,
     Input,
     Join,
+    Leave,
     PhaseStarted,
     Prompt,
     RoleChanged,
@@ -124,6 +125,8 @@ def _decide(d: Decider, state: GameState, inp: Input) -> Table | RuleViolation:
         return _decide_join(d, state, inp)
     if isinstance(inp, Start):
         return _decide_start(d, state, inp)
+    if isinstance(inp, Leave):
+        return _decide_leave(d, state, inp)
     if isinstance(inp, Abort):
         if state.status not in ("lobby", "running"):
             return _refuse("game_not_running")
@@ -207,6 +210,16 @@ def _decide_join(d: Decider, state: GameState, inp: Join) -> Table | RuleViolati
     return g
 
 
+def _decide_leave(d: Decider, state: GameState, inp: Leave) -> Table | RuleViolation:
+    if state.status != "lobby":
+        return _refuse("game_not_in_lobby")
+    if not 1 <= inp.seat <= len(state.names):
+        return _refuse("unknown_seat")
+    g = d.table(state, inp.at)
+    g.record(replace(inp, to=PUBLIC))
+    return g
+
+
 def _decide_start(d: Decider, state: GameState, inp: Start) -> Table | RuleViolation:
     if state.status != "lobby":
         return _refuse("game_not_in_lobby")
@@ -214,6 +227,9 @@ def _decide_start(d: Decider, state: GameState, inp: Start) -> Table | RuleViola
         return _refuse("seats_open")
     g = d.table(state, inp.at)
     g.record(replace(inp, to=PUBLIC))
+    if state.left:  # seats moved up in the lobby: each learns the number it plays under
+        for seat in range(1, state.seats + 1):
+            g.notice("seat.number", to=(seat,), number=seat)
     g.rs.start(g)
     return g
 
@@ -408,6 +424,7 @@ _EVOLVE: dict[type, Any] = {
     CreateGame: _on_create,
     GameCreated: _on_created,
     Join: lambda s, e: replace(s, names=(*s.names, e.name)),
+    Leave: lambda s, e: replace(s, names=s.names[: e.seat - 1] + s.names[e.seat :], left=s.left + 1),
     Start: lambda s, e: replace(s, status="running"),
     Abort: lambda s, e: s,
     Timeout: lambda s, e: s,

@@ -95,6 +95,13 @@ class Join(Input, frozen=True, kw_only=True, tag="join"):
     name: str
 
 
+class Leave(Input, frozen=True, kw_only=True, tag="leave"):
+    """Seat `seat` gives up its place before the start: the seats after it move up one, so the seats
+    at the start are numbered 1..N in the order they were taken."""
+
+    seat: int
+
+
 class Start(Input, frozen=True, kw_only=True, tag="start"):
     pass
 

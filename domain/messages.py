@@ -271,6 +271,12 @@ SHARED: Catalog = {
         "zh-Hant": "期限已延長。",
         "en": "The deadline was extended.",
     },
+    "seat.number": {
+        "ja": "あなたの席番号は {number} です。",
+        "zh-Hans": "你的座位号是 {number}。",
+        "zh-Hant": "你的座位號是 {number}。",
+        "en": "You play as seat {number}.",
+    },
     "reminder": {
         "ja": "まだ行動が済んでいません。",
         "zh-Hans": "你还没有行动。",

@@ -57,6 +57,7 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     status: str = "new"  # new → lobby → running → ended
     seats: int = 0
     names: tuple[str, ...] = ()
+    left: int = 0  # seats given up in the lobby (those after them moved up)
     preset: str | None = None
     setup_roles: tuple[str, ...] = ()
     options: dict[str, Any] = {}

@@ -26,6 +26,7 @@ from domain.events import (
     GameCreated,
     GameEnded,
     Join,
+    Leave,
     Notice,
     PhaseStarted,
     Prompt,
@@ -172,6 +173,7 @@ def _ended(v: View, e: GameEnded) -> View:
 _APPLY: dict[type, Callable[[View, Any], View]] = {
     GameCreated: _created,
     Join: lambda v, e: replace(v, names=(*v.names, e.name)),
+    Leave: lambda v, e: replace(v, names=v.names[: e.seat - 1] + v.names[e.seat :]),
     Start: lambda v, e: replace(v, status="running"),
     RoleDealt: _role,
     RoleChanged: _role,

@@ -31,6 +31,12 @@ async def caller(games: Games, entry: Entry, request: Request, required: bool = 
     found = entry.tokens.get(token_hash(token)) or await anyio.to_thread.run_sync(games.principal, entry, token)
     if found is None:
         raise ApiError(401, "bad_token")
+    if found.role == "seat":
+        seat = entry.seat_of(found.seat)
+        if seat is None:  # the seat was given up
+            raise ApiError(401, "bad_token")
+        found = Principal("seat", seat)
+        structlog.contextvars.bind_contextvars(seat=found.seat)
     if found.seat is not None:
         structlog.contextvars.bind_contextvars(seat=found.seat)
     return found

@@ -20,9 +20,6 @@ import msgspec
 
 from domain.messages import register
 
-ROOT = Path(__file__).resolve().parent.parent
-OPENAPI = ROOT / "openapi" / "openapi.json"
-
 
 def openapi_document() -> str:
     from service.app import create_app
@@ -36,10 +33,26 @@ def cmd_openapi(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
     else:
-        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(f"wrote {args.output}")
+        out = Path(args.output)  # relative to the working directory, never the installed package
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
+        print(f"wrote {out}", file=sys.stderr)
     return 0
+
+
+def database_url(given: str | None) -> str:
+    return given or os.environ.get("GRIMOIRE_DATABASE_URL") or "grimoire.db"
+
+
+def describe_store(url: str) -> str:
+    """Where the events are kept, for a person: host, port, database and user; never a password."""
+    from service.store import environment
+
+    env = environment(url)
+    if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
+        return (f"PostgreSQL database {env['POSTGRES_DBNAME']} on {env['POSTGRES_HOST']}:{env['POSTGRES_PORT']} "
+                f"as {env['POSTGRES_USER']}")
+    return f"SQLite file {os.path.abspath(env['SQLITE_DBNAME'])}"
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -48,15 +61,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from service.app import create_app
     from service.settings import Settings
 
-    url = args.database_url or os.environ.get("GRIMOIRE_DATABASE_URL") or "grimoire.db"
+    url = database_url(args.database_url)
     app = create_app(Settings(database_url=url))
     shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
-    where = "PostgreSQL" if url.startswith("postgres") else f"SQLite file {os.path.abspath(url)}"
+    where = describe_store(url)
     print(f"Grimoire API:  http://{shown}:{args.port}/", flush=True)
     print(f"API docs:      http://{shown}:{args.port}/docs", flush=True)
     print(f"Event store:   {where}", flush=True)
     # keep-alive longer than clients idle between long-polls, so a reused connection is not closed under them
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False, timeout_keep_alive=75)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False, timeout_keep_alive=75,
+                date_header=False)  # the app dates every reply itself (a 304 too)
     return 0
 
 
@@ -76,7 +90,7 @@ def start_server(database_url: str) -> tuple[str, Any]:
     port = free_port()
     app = create_app(Settings(database_url=database_url, log_level="warning"))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False,
-                                           timeout_keep_alive=75))
+                                           timeout_keep_alive=75, date_header=False))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):
@@ -218,10 +232,22 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0 if result["audit"]["ok"] else 1
 
 
-def _store(args: argparse.Namespace) -> Any:
-    from service.store import Store
+def game_id(text: str) -> uuid.UUID:
+    try:
+        return uuid.UUID(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a game id (a UUID such as {uuid.UUID(int=0)}): {text!r}") from None
 
-    return Store(args.database_url)
+
+def _store(args: argparse.Namespace) -> Any:
+    """The existing store named by `--database-url`; a SQLite file that does not exist is not created."""
+    from service.store import Store, environment
+
+    url = database_url(args.database_url)
+    env = environment(url)
+    if env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite" and not Path(env["SQLITE_DBNAME"]).is_file():
+        raise SystemExit(f"grimoire: no database at {describe_store(url)}")
+    return Store(url)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -230,14 +256,19 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     store = _store(args)
     try:
-        report = Games(store).verify(uuid.UUID(args.game_id))
+        games = Games(store)
+        if not games.history(args.game_id):
+            print(f"grimoire: no game {args.game_id} in {describe_store(database_url(args.database_url))}",
+                  file=sys.stderr)
+            return 1
+        report = games.verify(args.game_id)
     except UnsupportedVersion as unsupported:
         print(msgspec.json.encode(unsupported.render("en")).decode())
         return 1
     finally:
         store.close()
     print(msgspec.json.encode(report).decode())
-    return 0 if report.ok and report.events else 1
+    return 0 if report.ok else 1
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -248,11 +279,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     store = _store(args)
     try:
-        events = Games(store).history(uuid.UUID(args.game_id))
+        events = Games(store).history(args.game_id)
     finally:
         store.close()
     if not events:
-        print("no such game", file=sys.stderr)
+        print(f"grimoire: no game {args.game_id} in {describe_store(database_url(args.database_url))}",
+              file=sys.stderr)
         return 1
     unsupported = unsupported_version(events)
     if unsupported is not None:
@@ -264,47 +296,71 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+SERVE_ENVIRONMENT = """environment:
+  GRIMOIRE_DATABASE_URL   the database, as --database-url (default: grimoire.db)
+  GRIMOIRE_HOST, GRIMOIRE_PORT  as --host and --port
+  GRIMOIRE_RATE_LIMIT     requests per second per client address (default: 2000)
+  GRIMOIRE_CORS_ORIGINS   comma-separated origins browsers may call from (default: none, CORS off)
+  GRIMOIRE_LOG_LEVEL      debug, info, warning or error (default: info)"""
+
+
+def build_parser() -> argparse.ArgumentParser:
     from domain import catalog as rulesets
 
     parser = argparse.ArgumentParser(prog="grimoire", description="A game-master service for hidden-role games.")
     sub = parser.add_subparsers(dest="command", required=True)
-    db_help = "postgresql://… or a SQLite file (default: $GRIMOIRE_DATABASE_URL or grimoire.db)"
+    db_help = "postgresql://user@host:5432/db or a SQLite file (default: $GRIMOIRE_DATABASE_URL, else grimoire.db)"
 
-    p = sub.add_parser("serve", help="run the service")
-    p.add_argument("--host", default=os.environ.get("GRIMOIRE_HOST", "127.0.0.1"))
-    p.add_argument("--port", type=int, default=int(os.environ.get("GRIMOIRE_PORT", "8000")))
-    p.add_argument("--database-url", default=None, help=db_help)
+    def command(name: str, help: str, epilog: str | None = None) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, description=help, epilog=epilog,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    p = command("serve", "run the service", SERVE_ENVIRONMENT)
+    p.add_argument("--host", default=os.environ.get("GRIMOIRE_HOST", "127.0.0.1"),
+                   help="address to listen on (default: $GRIMOIRE_HOST, else 127.0.0.1; now %(default)s)")
+    p.add_argument("--port", type=int, default=int(os.environ.get("GRIMOIRE_PORT", "8000")),
+                   help="port to listen on (default: $GRIMOIRE_PORT, else 8000; now %(default)s)")
+    p.add_argument("--database-url", default=None, metavar="URL", help=db_help)
     p.set_defaults(func=cmd_serve)
 
-    p = sub.add_parser("demo", help="play a whole game with bots through the HTTP API")
-    p.add_argument("--url", default=None, help="a running service (default: start one)")
-    p.add_argument("--ruleset", default="jinro9", choices=sorted(rulesets.RULESETS))
-    p.add_argument("--preset", default=None)
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--lang", default="en", choices=["ja", "zh-Hans", "zh-Hant", "en"])
-    p.add_argument("--time-scale", type=float, default=0.01, help="multiplies every step's duration")
-    p.add_argument("--database-url", default=None, help="for the server it starts (default: a temporary file)")
+    p = command("demo", "play a whole game with bots through the HTTP API")
+    p.add_argument("--url", default=None, help="a running service (default: start one in this process)")
+    p.add_argument("--ruleset", default="jinro9", choices=sorted(rulesets.RULESETS),
+                   help="the ruleset to play (default: %(default)s)")
+    p.add_argument("--preset", default=None, help="a preset of the ruleset (default: the first one, or the one for "
+                   "--players)")
+    p.add_argument("--players", type=int, default=None, help="how many seats (default: the preset's)")
+    p.add_argument("--seed", type=int, default=0, help="seeds the bots' choices (default: %(default)s)")
+    p.add_argument("--lang", default="en", choices=["ja", "zh-Hans", "zh-Hant", "en"],
+                   help="language of the game's texts (default: %(default)s)")
+    p.add_argument("--time-scale", type=float, default=0.01,
+                   help="multiplies every step's duration (default: %(default)s)")
+    p.add_argument("--database-url", default=None, metavar="URL",
+                   help="for the server it starts (default: a file in a new temporary directory)")
     p.set_defaults(func=cmd_demo)
 
-    p = sub.add_parser("verify", help="check a stored game's hash chain and replay its inputs")
-    p.add_argument("game_id")
-    p.add_argument("--database-url", default=None, help=db_help)
+    p = command("verify", "check a stored game's hash chain and replay its inputs")
+    p.add_argument("game_id", type=game_id, metavar="GAME_ID", help="the game's id (a UUID)")
+    p.add_argument("--database-url", default=None, metavar="URL", help=db_help)
     p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("replay", help="print any viewer's view at any event of a stored game")
-    p.add_argument("game_id")
-    p.add_argument("--at", type=int, default=None, help="how many events (default: all)")
-    p.add_argument("--as", dest="as_", default="spectator", help="spectator, moderator or a seat number")
-    p.add_argument("--database-url", default=None, help=db_help)
+    p = command("replay", "print any viewer's view at any event of a stored game")
+    p.add_argument("game_id", type=game_id, metavar="GAME_ID", help="the game's id (a UUID)")
+    p.add_argument("--at", type=int, default=None, metavar="N", help="after the first N events (default: all)")
+    p.add_argument("--as", dest="as_", default="spectator", metavar="VIEWER",
+                   help="spectator, moderator or a seat number (default: %(default)s)")
+    p.add_argument("--database-url", default=None, metavar="URL", help=db_help)
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("openapi", help="write the OpenAPI document")
-    p.add_argument("--output", default=str(OPENAPI))
+    p = command("openapi", "write the OpenAPI document")
+    p.add_argument("--output", "-o", default="-", metavar="FILE",
+                   help="a file, relative to the working directory, or - for standard output (default: %(default)s)")
     p.set_defaults(func=cmd_openapi)
+    return parser
 
-    args = parser.parse_args(argv)
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     return args.func(args)
 
 

@@ -8,6 +8,7 @@ from the log, so deadlines survive restarts.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable
@@ -17,23 +18,30 @@ from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.projection import Projection
 from psycopg.sql import SQL, Identifier
 
-from domain.events import DeadlineExtended, GameCreated, GameEnded, Join, Start, StepOpened
+from domain.events import DeadlineExtended, GameCreated, GameEnded, Join, Leave, Start, StepOpened
 from service.chain import Record
 from service.store import Store
 
-NAME = "directory"
-COLUMNS = "game_id, ruleset, preset, lang, status, seats, joined, step, deadline"
+NAME = "directory2"  # the projection's tracking name: a new one rebuilds the table from the log
+COLUMNS = "game_id, ruleset, preset, lang, status, seats, joined, step, deadline, created_at, names"
 
-def change(rec: Record) -> tuple[str, tuple[Any, ...]] | None:
-    """The SQL (with {t} for the table) and parameters of the row change an event makes, if any."""
+
+def change(rec: Record, names_of: Callable[[str], list[str]]) -> tuple[str, tuple[Any, ...]] | None:
+    """The SQL (with {t} for the table) and parameters of the row change an event makes, if any.
+    `names_of(game_id)` reads the seat names the row holds now (a join or a leave rewrites them)."""
     e, gid = rec.event, str(rec.game_id)
     if isinstance(e, GameCreated):
         return (
-            "INSERT INTO {t} (" + COLUMNS + ") VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, NULL)",
-            (gid, e.ruleset, e.preset, e.lang, e.seats, len(e.names)),
+            "INSERT INTO {t} (" + COLUMNS + ") VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, NULL, ?, ?)",
+            (gid, e.ruleset, e.preset, e.lang, e.seats, len(e.names), e.at, json.dumps(list(e.names))),
         )
     if isinstance(e, Join):
-        return "UPDATE {t} SET joined = joined + 1 WHERE game_id = ?", (gid,)
+        names = json.dumps([*names_of(gid), e.name])
+        return "UPDATE {t} SET joined = joined + 1, names = ? WHERE game_id = ?", (names, gid)
+    if isinstance(e, Leave):
+        names = names_of(gid)
+        names = json.dumps(names[: e.seat - 1] + names[e.seat :])
+        return "UPDATE {t} SET joined = joined - 1, names = ? WHERE game_id = ?", (names, gid)
     if isinstance(e, Start):
         return "UPDATE {t} SET status = 'running' WHERE game_id = ?", (gid,)
     if isinstance(e, StepOpened):
@@ -47,7 +55,9 @@ def change(rec: Record) -> tuple[str, tuple[Any, ...]] | None:
 
 
 DUE = "SELECT game_id, step, deadline FROM {t} WHERE status = 'running' AND deadline <= ? ORDER BY deadline LIMIT 200"
-LOBBY = "SELECT " + COLUMNS + " FROM {t} WHERE (? = '' OR status = ?) ORDER BY game_id LIMIT ? OFFSET ?"
+LOBBY = ("SELECT " + COLUMNS + " FROM {t} WHERE (? = '' OR status = ?) ORDER BY created_at, game_id "
+         "LIMIT ? OFFSET ?")
+NAMES = "SELECT names FROM {t} WHERE game_id = ?"
 
 
 class Directory(Projection[Any]):
@@ -56,13 +66,17 @@ class Directory(Projection[Any]):
     name = NAME
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
-        ch = change(domain_event)
+        ch = change(domain_event, self.names_of)
         if ch is None:
             return
         try:
             self.view.record(ch, tracking)
         except IntegrityError:
             pass  # another replica recorded this notification first
+
+    def names_of(self, game_id: str) -> list[str]:
+        rows = self.view.query(NAMES, (game_id,))
+        return json.loads(rows[0][0]) if rows and rows[0][0] else []
 
 
 class Follower:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import os
 import threading
 import time
@@ -30,6 +31,7 @@ from domain.events import (
     GameCreated,
     Input,
     Join,
+    Leave,
     Start,
     Timeout,
     sees,
@@ -224,8 +226,19 @@ class Games:
 
     def join(self, entry: Entry, name: str, lang: str) -> JoinReply:
         self.submit(entry, lambda e: Join(at=e.now(), name=name), lang)
-        seat = next(i for i, r in enumerate(entry.state.names, 1) if r == name)
-        return JoinReply(seat=seat, name=name, token=self.save_token(entry, Principal("seat", seat)))
+        with entry.lock:
+            seat = entry.state.names.index(name) + 1
+            number = entry.joined[seat - 1]
+        return JoinReply(seat=seat, name=name, token=self.save_token(entry, Principal("seat", number)))
+
+    def leave(self, entry: Entry, token: str, lang: str) -> None:
+        """The seat of `token` gives up its place before the start; the token stops working, and the
+        seats after it move up one (their tokens follow them)."""
+        who = self.principal(entry, token)
+        if who is None or who.role != "seat":
+            raise ApiError(403, "not_a_seat")
+        self.submit(entry, lambda e: Leave(at=e.now(), seat=e.seat_of(who.seat) or 0), lang)
+
 
     def host_command(self, entry: Entry, who: Principal, make: Callable[[Entry], Input], lang: str) -> Ack:
         if who.role != HOST:
@@ -302,7 +315,7 @@ class Games:
         action = Action(kind=data.kind, target=data.target, targets=tuple(data.targets), text=data.text,
                         option=data.option)
         self.submit(entry, lambda e: Act(at=e.now(), seat=seat, action=action), lang)
-        return ActionReply(accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat])
+        return ActionReply(accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat], now=now_ms())
 
     # --- reads ----------------------------------------------------------------------------------
 
@@ -311,13 +324,13 @@ class Games:
         return Lobby(
             games=[
                 LobbyGame(game_id=r[0], ruleset=r[1], preset=r[2], lang=r[3], status=r[4], seats=r[5],
-                          open_seats=max(0, r[5] - r[6]))
+                          open_seats=max(0, r[5] - r[6]), created_at=r[9] or 0, names=json.loads(r[10] or "[]"))
                 for r in rows
             ]
         )
 
     def view(self, entry: Entry, viewer: Viewer) -> ViewReply:
-        return ViewReply(view=entry.views[viewer], seen=len(entry.feed(viewer)))
+        return ViewReply(view=entry.views[viewer], seen=len(entry.feed(viewer)), now=now_ms())
 
     def feed_items(self, entry: Entry, viewer: Viewer, after: int, limit: int, lang: str) -> list[FeedItem]:
         """`viewer`'s events numbered after its cursor `after`, rendered in `lang`."""
@@ -417,11 +430,15 @@ class Games:
         if at > len(entry.records):
             raise ApiError(422, "bad_replay_point")
         events = events[:at]
-        return ViewReply(view=project(events, viewer), seen=sum(1 for e in events if sees(e.to, viewer)))
+        return ViewReply(view=project(events, viewer), seen=sum(1 for e in events if sees(e.to, viewer)), now=now_ms())
 
     def history(self, game_id: UUID) -> list[Event]:
         """The stored events of a game, read from the store as they are (empty when there is none)."""
         return [r.event for r in self.store.load(game_id)]
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
 
 
 def events_of(entry: Entry) -> list[Event]:

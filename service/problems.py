@@ -25,6 +25,7 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
     status: int
     code: str
     detail: str = ""
+    instance: str = ""  # the request's id, as `urn:request:<X-Request-Id>`
 
 
 class VersionProblem(Problem, kw_only=True, omit_defaults=True):

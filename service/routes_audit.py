@@ -5,26 +5,48 @@ from __future__ import annotations
 from typing import Annotated
 
 import anyio
-from litestar import Controller, Request, get
+from litestar import Controller, Request, Response, get
 from litestar.params import QueryParameter
 
 from projections.view import SPECTATOR
 from service.auth import caller
 from service.problems import VERSION_CONFLICT, responses
 from service.schemas import Audit, AuditCheck, ViewReply
-from service.web import OPTIONAL_BEARER, GameId, entry_of, games_of
+from service.web import (
+    ETAG,
+    NOT_MODIFIED,
+    OPTIONAL_BEARER,
+    PRIVATE,
+    VARY,
+    GameId,
+    IfNoneMatch,
+    conditional,
+    entry_of,
+    games_of,
+    tag,
+)
 
 AUDIT_DOC = dict(tags=["audit"], security=OPTIONAL_BEARER, responses=responses(400, 401, 403, 404))
 
 
 class AuditRoutes(Controller):
     path = "/games/{game_id:uuid}"
+    cache_control = PRIVATE
+    response_headers = VARY
 
-    @get("/audit", summary="The whole log with seed and hash chain", **AUDIT_DOC)
-    async def get_audit(self, request: Request, game_id: GameId) -> Audit:
+    @get("/audit", summary="The whole log with seed and hash chain",
+         response_headers=[*VARY, ETAG],
+         **{**AUDIT_DOC, "responses": {**responses(400, 401, 403, 404), 304: NOT_MODIFIED}})
+    async def get_audit(self, request: Request, game_id: GameId,
+                        if_none_match: IfNoneMatch = None) -> Response[Audit]:
+        """A finished game's log never changes: its ETag is its head hash, and `If-None-Match` answers 304.
+        Before the end (the moderator's) it is still growing and carries none."""
         games = games_of(request)
         entry = await entry_of(games, game_id)
-        return games.audit(entry, await caller(games, entry, request))
+        audit = games.audit(entry, await caller(games, entry, request))
+        if audit.status == "ended":
+            return conditional(request, audit, tag(audit.head))
+        return Response(audit)
 
     @get("/audit/verify", summary="Recompute every outcome from the inputs; check the chain",
          **{**AUDIT_DOC, "responses": {**responses(400, 401, 403, 404), 409: VERSION_CONFLICT}})

@@ -7,9 +7,9 @@ from collections.abc import AsyncIterator
 from typing import Annotated
 
 import msgspec
-from litestar import Controller, Request, get
+from litestar import Controller, Request, Response, get
 from litestar.params import HeaderParameter, QueryParameter
-from litestar.response import ServerSentEvent
+from litestar.response import ServerSentEvent, Stream
 from litestar.response.sse import ServerSentEventMessage
 
 from service.auth import caller, viewer_of
@@ -17,7 +17,29 @@ from service.entry import Entry, Viewer
 from service.problems import responses
 from service.schemas import Feed
 from service.settings import WAIT_MAX
-from service.web import OPTIONAL_BEARER, PAGE_MAX, GameId, LangQuery, entry_of, games_of, language, service_of
+from service.web import (
+    OPTIONAL_BEARER,
+    PAGE_MAX,
+    PRIVATE,
+    VARY,
+    GameId,
+    LangQuery,
+    entry_of,
+    games_of,
+    language,
+    service_of,
+)
+
+NDJSON = "application/x-ndjson"
+
+
+def wants_ndjson(request: Request) -> bool:
+    """NDJSON when `Accept` names it and does not name SSE first (SSE is the default)."""
+    accept = request.headers.get("accept", "")
+    if NDJSON not in accept:
+        return False
+    sse = accept.find("text/event-stream")
+    return sse < 0 or accept.find(NDJSON) < sse
 
 
 async def reader(request: Request, game_id: uuid.UUID, lang: str | None) -> tuple[Entry, Viewer, str]:
@@ -30,6 +52,8 @@ async def reader(request: Request, game_id: uuid.UUID, lang: str | None) -> tupl
 
 class FeedRoutes(Controller):
     path = "/games/{game_id:uuid}"
+    cache_control = PRIVATE
+    response_headers = VARY
 
     @get("/events", tags=["play"], summary="The caller's feed after its cursor (long-poll)",
          security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
@@ -46,8 +70,8 @@ class FeedRoutes(Controller):
         wait = min(wait, service_of(request).settings.wait_cap)
         return await games_of(request).feed(entry, viewer, after, limit, wait, lang)
 
-    @get("/stream", tags=["play"], summary="The caller's feed as server-sent events",
-         media_type="text/event-stream", security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
+    @get("/stream", tags=["play"], summary="The caller's feed as server-sent events or NDJSON",
+         security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
     async def stream_events(
         self,
         request: Request,
@@ -59,11 +83,22 @@ class FeedRoutes(Controller):
             str | None, HeaderParameter(name="Last-Event-ID", required=False, pattern="^[0-9]{1,9}$")
         ] = None,
         lang: LangQuery = None,
-    ) -> ServerSentEvent:
+    ) -> Response:
+        """Server-sent events by default (`id` is the caller's own number of the event, so a reconnect
+        resumes with `Last-Event-ID`). With `Accept: application/x-ndjson`, one JSON feed item a line,
+        an empty line as keep-alive; resume with `after=` the last `n` read."""
         entry, viewer, lang = await reader(request, game_id, lang)
         cursor = after if after is not None else int(last_event_id or 0)
         items = games_of(request).follow(entry, viewer, cursor, service_of(request).settings.stream_seconds,
                                          PAGE_MAX, lang)
+
+        if wants_ndjson(request):
+
+            async def lines() -> AsyncIterator[bytes]:
+                async for item in items:
+                    yield b"\n" if item is None else msgspec.json.encode(item) + b"\n"
+
+            return Stream(lines(), media_type=NDJSON)
 
         async def events() -> AsyncIterator[ServerSentEventMessage]:
             async for item in items:

@@ -6,15 +6,17 @@ from typing import Annotated, Literal
 
 import anyio
 import structlog
-from litestar import Controller, Request, get, post
+from litestar import Controller, Request, delete, get, post
 from litestar.params import JSONBody, QueryParameter
 
-from service.auth import caller
+from service.auth import bearer, caller
 from service.problems import responses
 from service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
-from service.web import BEARER, GameId, LangQuery, entry_of, games_of, language
+from service.web import BEARER, NO_STORE, PRIVATE, VARY, GameId, LangQuery, entry_of, games_of, language
 
-HOST_DOC = dict(tags=["host"], security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 422))
+HOST_DOC = dict(tags=["host"], security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 422),
+                cache_control=PRIVATE, response_headers=VARY)
+SECRET_DOC = dict(cache_control=NO_STORE, response_headers=VARY)  # replies that carry tokens
 
 
 async def host_command(request: Request, game_id: GameId, lang: str | None, command: str) -> Ack:
@@ -29,7 +31,8 @@ async def host_command(request: Request, game_id: GameId, lang: str | None, comm
 class GameRoutes(Controller):
     path = "/games"
 
-    @post("/", tags=["games"], summary="Create a game", status_code=201, responses=responses(400, 409, 413, 422))
+    @post("/", tags=["games"], summary="Create a game", status_code=201, responses=responses(400, 409, 413, 422),
+          **SECRET_DOC)
     async def create_game(self, request: Request, data: JSONBody[CreateGameRequest],
                           lang: LangQuery = None) -> GameCreatedReply:
         games = games_of(request)
@@ -48,7 +51,7 @@ class GameRoutes(Controller):
         return await anyio.to_thread.run_sync(games_of(request).lobby, status or "", limit, offset)
 
     @post("/{game_id:uuid}/seats", tags=["games"], summary="Join an open seat", status_code=201,
-          responses=responses(400, 404, 409, 413, 422))
+          responses=responses(400, 404, 409, 413, 422), **SECRET_DOC)
     async def join_game(self, request: Request, game_id: GameId, data: JSONBody[JoinRequest],
                         lang: LangQuery = None) -> JoinReply:
         games = games_of(request)
@@ -56,6 +59,18 @@ class GameRoutes(Controller):
         reply = await anyio.to_thread.run_sync(games.join, entry, data.name, language(request, lang, entry.state.lang))
         structlog.contextvars.bind_contextvars(seat=reply.seat)
         return reply
+
+    @delete("/{game_id:uuid}/seats/me", tags=["games"], summary="Give up the caller's seat before the start",
+            security=BEARER, responses=responses(400, 401, 403, 404, 409, 422), cache_control=PRIVATE,
+            response_headers=VARY)
+    async def leave_game(self, request: Request, game_id: GameId, lang: LangQuery = None) -> None:
+        """The seat's token stops working. The seats after it move up one and keep their tokens, so at
+        the start the seats are numbered 1..N in the order they were taken; each reads its number in
+        its view (`view.seat`), and when any seat left, a `seat.number` notice in its feed."""
+        games = games_of(request)
+        entry = await entry_of(games, game_id)
+        await caller(games, entry, request, required=True)
+        await anyio.to_thread.run_sync(games.leave, entry, bearer(request), language(request, lang, entry.state.lang))
 
     @post("/{game_id:uuid}/start", summary="Start the game (host)", **HOST_DOC)
     async def start_game(self, request: Request, game_id: GameId, lang: LangQuery = None) -> Ack:

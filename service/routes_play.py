@@ -12,18 +12,42 @@ from service.auth import bearer, caller, viewer_of
 from service.games import Reply
 from service.problems import PROBLEM_JSON, responses
 from service.schemas import ActionReply, ActionRequest, ViewReply
-from service.web import BEARER, OPTIONAL_BEARER, GameId, LangQuery, entry_of, games_of, language
+from service.web import (
+    BEARER,
+    ETAG,
+    NOT_MODIFIED,
+    OPTIONAL_BEARER,
+    PRIVATE,
+    VARY,
+    GameId,
+    IfNoneMatch,
+    LangQuery,
+    conditional,
+    entry_of,
+    games_of,
+    language,
+    tag,
+)
 
 
 class PlayRoutes(Controller):
     path = "/games/{game_id:uuid}"
+    cache_control = PRIVATE
+    response_headers = VARY
 
     @get("/view", tags=["play"], summary="The caller's view (no token: spectator)",
-         security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
-    async def get_view(self, request: Request, game_id: GameId) -> ViewReply:
+         security=OPTIONAL_BEARER, responses={**responses(400, 401, 404), 304: NOT_MODIFIED},
+         response_headers=[*VARY, ETAG])
+    async def get_view(self, request: Request, game_id: GameId,
+                       if_none_match: IfNoneMatch = None) -> Response[ViewReply]:
+        """The view's ETag is weak: it names the viewer, its own count of events seen and the language,
+        so `If-None-Match` answers 304 until the caller has something new to see."""
         games = games_of(request)
         entry = await entry_of(games, game_id)
-        return games.view(entry, viewer_of(await caller(games, entry, request)))
+        viewer = viewer_of(await caller(games, entry, request))
+        reply = games.view(entry, viewer)
+        lang = language(request, request.query_params.get("lang"), entry.state.lang)
+        return conditional(request, reply, tag(entry.id, viewer, reply.seen, lang, weak=True))
 
     @post("/actions", tags=["play"], summary="One action by the caller's seat",
           security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 413, 422))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from litestar import Controller, Request, get
+import msgspec
+from litestar import Controller, Request, Response, get
 from litestar.params import FromPath
 
 from domain import catalog as rulesets
@@ -12,7 +13,7 @@ from domain.messages import name_of, role_name
 from service.games import preset_seats
 from service.problems import ApiError, responses
 from service.schemas import OptionInfo, RoleInfo, RulesetInfo
-from service.web import LangQuery, language
+from service.web import ETAG, NOT_MODIFIED, PUBLIC, VARY_LANG, IfNoneMatch, LangQuery, conditional, language, tag
 
 
 def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
@@ -34,17 +35,25 @@ def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
 
 
 class RulesetRoutes(Controller):
-    path = "/rulesets"
+    """A ruleset's description is fixed for a version of the service: strong ETags over the body."""
 
-    @get("/", tags=["rulesets"], summary="List the rulesets", responses=responses(400))
-    async def list_rulesets(self, request: Request, lang: LangQuery = None) -> list[RulesetInfo]:
+    path = "/rulesets"
+    cache_control = PUBLIC
+    response_headers = [*VARY_LANG, ETAG]
+
+    @get("/", tags=["rulesets"], summary="List the rulesets", responses={**responses(400), 304: NOT_MODIFIED})
+    async def list_rulesets(self, request: Request, lang: LangQuery = None,
+                            if_none_match: IfNoneMatch = None) -> Response[list[RulesetInfo]]:
         lang = language(request, lang)
-        return [ruleset_info(rs, lang) for rs in rulesets.RULESETS.values()]
+        body = msgspec.json.encode([ruleset_info(rs, lang) for rs in rulesets.RULESETS.values()])
+        return conditional(request, body, tag(body))
 
     @get("/{ruleset_id:str}", tags=["rulesets"], summary="One ruleset: roles, presets, options",
-         responses=responses(400, 404))
-    async def get_ruleset(self, request: Request, ruleset_id: FromPath[str], lang: LangQuery = None) -> RulesetInfo:
+         responses={**responses(400, 404), 304: NOT_MODIFIED})
+    async def get_ruleset(self, request: Request, ruleset_id: FromPath[str],
+                          lang: LangQuery = None, if_none_match: IfNoneMatch = None) -> Response[RulesetInfo]:
         rs = rulesets.get(ruleset_id)
         if rs is None:
             raise ApiError(404, "ruleset_not_found")
-        return ruleset_info(rs, language(request, lang))
+        body = msgspec.json.encode(ruleset_info(rs, language(request, lang)))
+        return conditional(request, body, tag(body))

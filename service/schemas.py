@@ -76,12 +76,14 @@ class ActionRequest(Strict):
 class ViewReply(msgspec.Struct, kw_only=True):
     view: View
     seen: int  # how many events the caller's feed holds: its cursor (its own numbering)
+    now: int = 0  # the server's time (ms) when it answered: place `view.deadline` against it, not the local clock
 
 
 class ActionReply(msgspec.Struct, kw_only=True):
     accepted: bool
     seen: int  # the caller's feed position after the action (its own numbering)
     view: View
+    now: int = 0  # the server's time (ms) when it answered
 
 
 class FeedItem(msgspec.Struct, kw_only=True):
@@ -108,6 +110,8 @@ class LobbyGame(msgspec.Struct, kw_only=True):
     status: str
     seats: int
     open_seats: int
+    created_at: int  # ms; the lobby lists games in this order, oldest first
+    names: list[str]  # the seats taken so far, in seat order
 
 
 class Lobby(msgspec.Struct, kw_only=True):

@@ -95,14 +95,16 @@ def environment(url: str | None) -> dict[str, str]:
 
 
 class SQLiteDirectory(SQLiteTrackingRecorder):
-    table = "grimoire_directory"
+    table = "grimoire_lobby"
 
     def construct_create_table_statements(self) -> list[str]:
         return [
             *super().construct_create_table_statements(),
             f"CREATE TABLE IF NOT EXISTS {self.table} (game_id TEXT PRIMARY KEY, ruleset TEXT, preset TEXT, "
-            "lang TEXT, status TEXT, seats INTEGER, joined INTEGER, step INTEGER, deadline INTEGER)",
+            "lang TEXT, status TEXT, seats INTEGER, joined INTEGER, step INTEGER, deadline INTEGER, "
+            "created_at INTEGER, names TEXT)",
             f"CREATE INDEX IF NOT EXISTS {self.table}_due ON {self.table} (status, deadline)",
+            f"CREATE INDEX IF NOT EXISTS {self.table}_created ON {self.table} (created_at)",
         ]
 
     def record(self, ch: tuple[str, tuple[Any, ...]], tracking: Tracking) -> None:
@@ -117,19 +119,25 @@ class SQLiteDirectory(SQLiteTrackingRecorder):
 
 
 class PostgresDirectory(PostgresTrackingRecorder):
-    table = "grimoire_directory"
+    table = "grimoire_lobby"
 
     def __init__(self, datastore: Any, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
         self.sql_create_statements.append(
             SQL(
                 "CREATE TABLE IF NOT EXISTS {0}.{1} (game_id text PRIMARY KEY, ruleset text, preset text, "
-                "lang text, status text, seats integer, joined integer, step integer, deadline bigint)"
+                "lang text, status text, seats integer, joined integer, step integer, deadline bigint, "
+                "created_at bigint, names text)"
             ).format(Identifier(self.datastore.schema), Identifier(self.table))
         )
         self.sql_create_statements.append(
             SQL("CREATE INDEX IF NOT EXISTS {1} ON {0}.{2} (status, deadline)").format(
                 Identifier(self.datastore.schema), Identifier(self.table + "_due"), Identifier(self.table)
+            )
+        )
+        self.sql_create_statements.append(
+            SQL("CREATE INDEX IF NOT EXISTS {1} ON {0}.{2} (created_at)").format(
+                Identifier(self.datastore.schema), Identifier(self.table + "_created"), Identifier(self.table)
             )
         )
 

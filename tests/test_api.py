@@ -74,8 +74,10 @@ def test_create_join_start_and_the_lobby_shows_public_information_only(database_
             if games.get(gid, {}).get("status") == "running":
                 break
             time.sleep(0.05)
+        created_at = games[gid]["created_at"]
+        assert isinstance(created_at, int) and created_at > 0
         assert games[gid] == {"game_id": gid, "ruleset": "jinro9", "preset": "9A", "lang": "ja", "status": "running",
-                              "seats": 9, "open_seats": 0}
+                              "seats": 9, "open_seats": 0, "created_at": created_at, "names": NAMES9}
 
 
 def test_the_first_public_event_announces_the_moderator(database_url):

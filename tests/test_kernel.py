@@ -20,6 +20,8 @@ from domain.events import (
     GameCreated,
     GameEnded,
     Join,
+    Leave,
+    Notice,
     RoleDealt,
     Start,
     Timeout,
@@ -210,6 +212,28 @@ def test_lobby_join_names_must_be_unique_and_start_needs_every_seat():
     assert game.submit(Join(at=T0, name="J")).code == "no_open_seat"
     assert not isinstance(game.submit(Start(at=T0)), RuleViolation)
     assert game.state.names == tuple("ABCDEFGHI")
+
+
+def test_a_seat_leaves_the_lobby_and_those_after_it_move_up_in_join_order():
+    game = Game("jinro9", 9, preset="9A", seed=1, names=("A", "B", "C"))
+    assert game.submit(Leave(at=T0, seat=4)).code == "unknown_seat"
+    out = game.submit(Leave(at=T0, seat=2))
+    assert [type(e) for e in out] == [Leave] and out[0].to == PUBLIC
+    assert game.state.names == ("A", "C")
+    assert game.views[SPECTATOR].names == ("A", "C")
+    for name in "BDEFGHI":  # the name is free again, and the seat too
+        assert not isinstance(game.submit(Join(at=T0, name=name)), RuleViolation)
+    assert game.state.names == ("A", "C", "B", "D", "E", "F", "G", "H", "I")
+    started = game.start()
+    numbers = [e for e in started if isinstance(e, Notice) and e.key == "seat.number"]
+    assert [(e.to, e.args["number"]) for e in numbers] == [((n,), n) for n in range(1, 10)]
+    assert game.submit(Leave(at=T0, seat=1)).code == "game_not_in_lobby"
+    assert verify(game.events).ok
+
+
+def test_a_lobby_nobody_left_starts_with_the_same_events_as_before():
+    game = Game("jinro9", 9, preset="9A", seed=1)
+    assert not any(isinstance(e, Notice) and e.key == "seat.number" for e in game.start())
 
 
 def test_setup_refusals_have_codes():

@@ -28,11 +28,14 @@ def restored(tmp_path: Path, ruleset: str) -> str:
 
 def caught_up(c) -> dict:
     """The lobby entry once the directory has read the whole log (the process that wrote these files
-    stopped before its directory had read the last events; a restarted service catches up)."""
+    stopped before its directory had read the last events, and a directory of a newer layout is
+    rebuilt from the log; a restarted service catches up)."""
     deadline = time.monotonic() + 10
     while True:
-        (entry,) = c.get("/games").json()["games"]
-        if entry["status"] == "ended" or time.monotonic() > deadline:
+        games = c.get("/games").json()["games"]
+        assert len(games) <= 1
+        if (games and games[0]["status"] == "ended") or time.monotonic() > deadline:
+            (entry,) = games
             return entry
         time.sleep(0.05)
 
