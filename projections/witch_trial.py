@@ -1,10 +1,28 @@
-"""witch_trial's own events in a view (the seat's hand, a trade offer to answer) and in the feed."""
+"""witch_trial's own events in a view (the seat's hand, a trade offer to answer) and in the feed.
+
+The moderator's view holds every hand (`hands`) and every pending offer (`offers`, by recipient).
+Events of games stored before witch_trial named its facts (`witch_trial_stored`) read as they did.
+"""
 
 from __future__ import annotations
 
 import msgspec
 
-from domain.rulesets.witch_trial import CardMoved, HandSet, TradeClosed, TradeOffered
+from domain.rulesets.witch_trial import (
+    WK,
+    CardsDealt,
+    CardsLeftOnBody,
+    CardUsed,
+    FirstFound,
+    Looted,
+    OfferMade,
+    TradeAccepted,
+    TradeRefused,
+    WitchKillerPassed,
+    WitchKillerReceived,
+    WitchKillerSeized,
+)
+from domain.rulesets.witch_trial_stored import CardMoved, HandSet, TradeClosed, TradeOffered
 from projections.render import RENDER, Reader
 from projections.view import RULESET_APPLY, View
 
@@ -26,6 +44,9 @@ def _hand_of(v: View, seat: int) -> list[str]:
 
 
 def _change(v: View, seat: int, remove: str | None, add: str | None) -> View:
+    """`seat` gives `remove` and gets `add`, in the views that hold its hand."""
+    if v.seat is not None and v.seat != seat:
+        return v
     cards = list(_hand_of(v, seat))
     if remove is not None:
         cards.remove(remove)
@@ -34,69 +55,100 @@ def _change(v: View, seat: int, remove: str | None, add: str | None) -> View:
     return _set_hand(v, seat, cards)
 
 
-def _seat(place: str) -> int | None:
-    kind, _, n = place.partition(":")
-    return int(n) if kind == "hand" else None
-
-
-def _moved(v: View, e: CardMoved) -> View:
-    src, dst = _seat(e.src), _seat(e.dst)
-    if src is not None and (v.seat is None or src == v.seat):
-        v = _change(v, src, e.card, None)
-    if dst is not None and (v.seat is None or dst == v.seat):
-        v = _change(v, dst, None, e.card)
-    return v
-
-
-def _offered(v: View, e: TradeOffered) -> View:
+def _offered(v: View, recipient: int, initiator: int, card: str) -> View:
     """The recipient's offer to answer; the moderator's view holds every pending offer by recipient."""
-    offer = {"from": e.seat, "card": e.card}
+    offer = {"from": initiator, "card": card}
     if v.seat is None:
-        return replace(v, private={**v.private, "offers": {**v.private.get("offers", {}), str(e.to[0]): offer}})
+        return replace(v, private={**v.private, "offers": {**v.private.get("offers", {}), str(recipient): offer}})
     return replace(v, private={**v.private, "offer": offer})
 
 
-def _closed(v: View, e: TradeClosed) -> View:
-    if e.got is not None:
-        for seat, gives, gets in ((e.initiator, e.card, e.got), (e.recipient, e.got, e.card)):
-            if v.seat is None or v.seat == seat:
-                v = _change(v, seat, gives, gets)
-    if v.seat == e.recipient:
+def _closed(v: View, initiator: int, recipient: int, card: str, got: str | None) -> View:
+    if got is not None:
+        v = _change(_change(v, initiator, card, got), recipient, got, card)
+    if v.seat == recipient:
         v = replace(v, private={k: val for k, val in v.private.items() if k != "offer"})
-    elif v.seat is None and str(e.recipient) in v.private.get("offers", {}):
-        offers = {r: o for r, o in v.private["offers"].items() if r != str(e.recipient)}
+    elif v.seat is None and str(recipient) in v.private.get("offers", {}):
+        offers = {r: o for r, o in v.private["offers"].items() if r != str(recipient)}
         v = replace(v, private={**v.private, "offers": offers})
     return v
 
 
 RULESET_APPLY.update(
     {
-        HandSet: lambda v, e: _set_hand(v, e.seat, list(e.cards)),
-        CardMoved: _moved,
-        TradeOffered: _offered,
-        TradeClosed: _closed,
+        CardsDealt: lambda v, e: _set_hand(v, e.seat, list(e.cards)),
+        OfferMade: lambda v, e: _offered(v, e.recipient, e.initiator, e.card),
+        TradeAccepted: lambda v, e: _closed(v, e.initiator, e.recipient, e.card, e.got),
+        TradeRefused: lambda v, e: _closed(v, e.initiator, e.recipient, e.card, None),
+        CardUsed: lambda v, e: _change(v, e.seat, e.card, None),
+        WitchKillerSeized: lambda v, e: _change(_change(v, e.victim, WK, None), e.seat, None, WK),
+        WitchKillerPassed: lambda v, e: _change(_change(v, e.holder, WK, None), e.heir, None, WK),
+        WitchKillerReceived: lambda v, e: _set_hand(v, e.seat, list(e.cards)),
+        CardsLeftOnBody: lambda v, e: _set_hand(v, e.seat, []),
+        Looted: lambda v, e: _change(v, e.seat, None, e.card),
+        FirstFound: lambda v, e: _change(v, e.seat, None, e.card),
     }
 )
 
 
-def _render_moved(e: CardMoved, r: Reader) -> str | None:
-    if e.why not in ("use", "seize", "loot", "found"):
-        return None
-    corpse = e.src.partition(":")[2]
-    return r.text("moved." + e.why, card=e.card, **({"target": int(corpse)} if corpse else {}))
+def _trade_text(r: Reader, initiator: int, recipient: int, card: str, got: str | None) -> str:
+    if got is None:
+        return r.text("trade.refused", seat=initiator, target=recipient, card=card)
+    return r.text("trade.done", seat=initiator, target=recipient, card=card, got_card=got)
 
 
-def _render_closed(e: TradeClosed, r: Reader) -> str:
-    if e.got is None:
-        return r.text("trade.refused", seat=e.initiator, target=e.recipient, card=e.card)
-    return r.text("trade.done", seat=e.initiator, target=e.recipient, card=e.card, got_card=e.got)
+def _moved_text(r: Reader, why: str, card: str, corpse: int | None) -> str:
+    return r.text("moved." + why, card=card, **({"target": corpse} if corpse else {}))
 
 
 RENDER.update(
     {
+        CardsDealt: lambda e, r: r.text("hand.deal", cards=e.cards),
+        CardsLeftOnBody: lambda e, r: r.text("hand.death"),
+        WitchKillerReceived: lambda e, r: r.text("hand.curse", cards=e.cards),
+        CardUsed: lambda e, r: _moved_text(r, "use", e.card, None),
+        WitchKillerSeized: lambda e, r: _moved_text(r, "seize", WK, e.victim),
+        Looted: lambda e, r: _moved_text(r, "loot", e.card, e.corpse),
+        FirstFound: lambda e, r: _moved_text(r, "found", e.card, e.corpse),
+        OfferMade: lambda e, r: r.text("trade.offered", seat=e.initiator, card=e.card),
+        TradeAccepted: lambda e, r: _trade_text(r, e.initiator, e.recipient, e.card, e.got),
+        TradeRefused: lambda e, r: _trade_text(r, e.initiator, e.recipient, e.card, None),
+    }
+)
+
+
+# --- events of stored games ------------------------------------------------------------------------
+
+
+def _stored_moved(v: View, e: CardMoved) -> View:
+    src, dst = e.src.partition(":"), e.dst.partition(":")
+    if src[0] == "hand":
+        v = _change(v, int(src[2]), e.card, None)
+    if dst[0] == "hand":
+        v = _change(v, int(dst[2]), None, e.card)
+    return v
+
+
+def _render_stored_moved(e: CardMoved, r: Reader) -> str | None:
+    if e.why not in ("use", "seize", "loot", "found"):
+        return None
+    corpse = e.src.partition(":")[2]
+    return _moved_text(r, e.why, e.card, int(corpse) if corpse else None)
+
+
+RULESET_APPLY.update(
+    {
+        HandSet: lambda v, e: _set_hand(v, e.seat, list(e.cards)),
+        CardMoved: _stored_moved,
+        TradeOffered: lambda v, e: _offered(v, e.to[0], e.seat, e.card),
+        TradeClosed: lambda v, e: _closed(v, e.initiator, e.recipient, e.card, e.got),
+    }
+)
+RENDER.update(
+    {
         HandSet: lambda e, r: r.text("hand." + e.why, cards=e.cards),
-        CardMoved: _render_moved,
+        CardMoved: _render_stored_moved,
         TradeOffered: lambda e, r: r.text("trade.offered", seat=e.seat, card=e.card),
-        TradeClosed: _render_closed,
+        TradeClosed: lambda e, r: _trade_text(r, e.initiator, e.recipient, e.card, e.got),
     }
 )

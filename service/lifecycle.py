@@ -28,6 +28,7 @@ class Service:
         self.follower: Follower | None = None
         self.deadline_task: asyncio.Task | None = None
         self.stopping = asyncio.Event()
+        self.owns_store = False  # whether `stop` closes it: a store opened by someone else stays theirs
 
     def open(self) -> None:
         if self.store is None:
@@ -35,6 +36,7 @@ class Service:
             self.games = Games(self.store)
 
     async def start(self) -> None:
+        self.owns_store = self.store is None
         await anyio.to_thread.run_sync(self.open)
         if self.settings.background and self.follower is None:
             self.follower = Follower(self.store, self.games.heard)
@@ -56,7 +58,7 @@ class Service:
                 # Closing the store under a query still running in that thread would crash SQLite.
                 log.warning("follower_still_running_store_left_open")
                 return
-        if self.store is not None:
+        if self.store is not None and self.owns_store:
             self.store.close()
             self.store = None
 

@@ -13,13 +13,28 @@ from domain.events import (
     Died,
     GameEnded,
     PhaseStarted,
-    Resolved,
     StepOpened,
     VoteResult,
     sees,
 )
 from domain.messages import LANGS
-from domain.rulesets.witch_trial import POOLS, CardMoved, HandSet, TradeClosed, TradeOffered
+from domain.rulesets.witch_trial import (
+    POOLS,
+    AttackMade,
+    AttackUnfit,
+    AttackVoided,
+    CardsDealt,
+    CardUsed,
+    FirstFound,
+    LootQueued,
+    OfferHeld,
+    OfferMade,
+    TradeAccepted,
+    TradeRefused,
+    WitchKillerPassed,
+    WitchKillerReceived,
+    WitchKillerSeized,
+)
 from domain.violations import RuleViolation
 from projections.render import render
 from tests.harness import Game
@@ -34,10 +49,10 @@ from tests.witch_script import (
     day,
     deal,
     hand,
+    last_night,
     loot,
     morning,
     night,
-    night_truth,
     noon,
     notices,
     ok,
@@ -97,7 +112,7 @@ def test_rule_2_1_each_player_is_dealt_four_cards_it_alone_sees():
     for s in range(1, 10):
         assert sorted(g.views[s].private["hand"]) == sorted(g.state.x.hands[s])
         assert len(g.views[s].private["hand"]) == 4
-        dealt = [e for e in g.events if isinstance(e, HandSet)]
+        dealt = [e for e in g.events if isinstance(e, CardsDealt)]
         assert [e.seat for e in dealt if sees(e.to, s)] == [s]
     assert "hand" not in g.views["spectator"].private
 
@@ -368,13 +383,13 @@ def test_rule_4_4_three_attacks_a_night_over_the_cap_told_unfit_and_card_kept_q6
     g = deal(*hands)
     to_night(g)
     night(g, [(2, K, 6), (3, K, 6), (4, K, 6), (5, K, 6)])  # the holder does not attack: three slots
-    assert night_truth(g)["unfit"] == [5]
+    assert [e.seat for e in last_night(g, AttackUnfit)] == [5]
     assert [n.to for n in notices(g, "moderator", "attack.unfit")] == [(5,)]
     assert hand(g, 5)[K] == 1 and hand(g, 4)[K] == 0
     g = deal(*hands)
     to_night(g)
     night(g, [(2, K, 6), (3, K, 6), (4, K, 6), (5, K, 6), (1, W, 6)])  # it attacks: two are left
-    assert night_truth(g)["unfit"] == [4, 5]
+    assert [e.seat for e in last_night(g, AttackUnfit)] == [4, 5]
     assert causes_of(g)[6] == W
     assert hand(g, 4)[K] == 1 and hand(g, 5)[K] == 1 and hand(g, 3)[K] == 0
 
@@ -410,8 +425,8 @@ def test_ruling_8_a_kill_on_a_holder_who_did_not_attack_succeeds_and_hands_over_
     to_night(g)
     night(g, [(2, K, 1)])
     assert causes_of(g) == {1: K} and hand(g, 2)[W] == 1
-    moved = [e for e in g.events if isinstance(e, CardMoved) and e.card == W]
-    assert [(e.to, e.why) for e in moved] == [((2,), "seize")]
+    moved = [e for e in g.events if isinstance(e, (WitchKillerSeized, WitchKillerPassed))]
+    assert [(e.to, type(e)) for e in moved] == [((2,), WitchKillerSeized)]
 
 
 def test_rule_4_5_several_attackers_on_one_target_the_first_to_submit_kills():
@@ -421,7 +436,7 @@ def test_rule_4_5_several_attackers_on_one_target_the_first_to_submit_kills():
     assert causes_of(g) == {4: K}
     assert 3 in g.state.x.witches and 2 not in g.state.x.witches
     assert hand(g, 2)[K] == 0 and hand(g, 3)[K] == 0
-    assert night_truth(g)["loot"] == [[4, [3, 2]]]
+    assert [(e.corpse, e.looters) for e in last_night(g, LootQueued)] == [(4, (3, 2))]
 
 
 def test_ruling_8_the_witch_killer_attack_always_resolves_first_and_takes_the_kill():
@@ -429,7 +444,7 @@ def test_ruling_8_the_witch_killer_attack_always_resolves_first_and_takes_the_ki
     to_night(g)
     night(g, [(2, K, 4), (1, W, 4)])
     assert causes_of(g) == {4: W} and hand(g, 2)[K] == 0
-    assert night_truth(g)["loot"] == [[4, [2]]]
+    assert [(e.corpse, e.looters) for e in last_night(g, LootQueued)] == [(4, (2,))]
 
 
 def test_ruling_8_an_attacker_who_dies_before_its_turn_does_nothing_and_keeps_its_card():
@@ -462,9 +477,9 @@ def test_rule_6_2_situation_1_witch_killer_victim_holder_takes_nothing_q8():
     assert step(g) == "loot" and not g.views[1].decisions
     assert not notices(g, 1, "loot.look")
     loot(g)
-    found = [e for e in g.events if isinstance(e, CardMoved) and e.why == "found"]
+    found = [e for e in g.events if isinstance(e, FirstFound)]
     assert [e.to for e in found] == [(3,)]  # the only seat under four cards that did not attack
-    assert found[0].src == "corpse:4" and hand(g, 3).total() == 4
+    assert found[0].corpse == 4 and hand(g, 3).total() == 4
     [unclaimed] = notices(g, 2, "loot.unclaimed")
     assert unclaimed.to == "public" and Counter(unclaimed.args["cards"] + [found[0].card]) == Counter([K, C, C, C])
     assert g.state.x.corpses[4] == () and conserved(g)
@@ -480,7 +495,7 @@ def test_rule_6_2_situation_2_the_killer_sees_the_hand_and_may_take_one_then_a_f
     assert take.options == (B, P, C)
     loot(g, {2: P})
     assert hand(g, 2) == Counter({B: 3, P: 1})
-    found = [e for e in g.events if isinstance(e, CardMoved) and e.why == "found"]
+    found = [e for e in g.events if isinstance(e, FirstFound)]
     assert [e.to for e in found] == [(3,)]
     [unclaimed] = notices(g, 1, "loot.unclaimed")
     assert len(unclaimed.args["cards"]) == 2 and conserved(g)
@@ -492,7 +507,7 @@ def test_rule_6_2_the_killer_may_take_nothing_and_is_never_the_first_finder():
     night(g, [(2, K, 4)])
     loot(g, {2: None})
     assert hand(g, 2).total() == 3
-    assert not [e for e in g.events if isinstance(e, CardMoved) and e.why == "found"]
+    assert not [e for e in g.events if isinstance(e, FirstFound)]
     assert sorted(notices(g, 3, "loot.unclaimed")[0].args["cards"]) == sorted([C, C, P, B])
 
 
@@ -532,7 +547,7 @@ def test_rule_6_2_situation_4_killing_the_holder_forces_the_witch_killer_instead
     assert [d.kind for d in g.views[2].decisions] == ["pass"]
     assert notices(g, 2, "loot.look")
     loot(g)
-    found = [e for e in g.events if isinstance(e, CardMoved) and e.why == "found"]
+    found = [e for e in g.events if isinstance(e, FirstFound)]
     assert [e.to for e in found] == [(3,)] and found[0].card in (C, P, B)
 
 
@@ -561,7 +576,7 @@ def test_rule_3_2_unclaimed_cards_are_revealed_by_name_and_discarded_q4_when_eve
     [unclaimed] = notices(g, 2, "loot.unclaimed")
     assert sorted(unclaimed.args["cards"]) == sorted([K, P, C, B])
     assert Counter(g.state.x.discard) == Counter([K, P, C, B]) and conserved(g)
-    assert not [e for e in g.events if isinstance(e, CardMoved) and e.why == "found"]
+    assert not [e for e in g.events if isinstance(e, FirstFound)]
 
 
 def test_rule_6_3_and_ruling_11_wreck_death_gives_the_witch_killer_to_a_random_survivor_even_a_full_hand():
@@ -571,16 +586,17 @@ def test_rule_6_3_and_ruling_11_wreck_death_gives_the_witch_killer_to_a_random_s
     assert causes_of(g) == {1: "wreck"}
     heir = next(s for s in g.state.living() if W in g.state.x.hands[s])
     assert hand(g, heir).total() == 5  # the forced fifth card
-    [curse] = [e for e in g.events if isinstance(e, HandSet) and e.why == "curse"]
+    [curse] = [e for e in g.events if isinstance(e, WitchKillerReceived)]
     assert curse.to == (heir,) and curse.seat == heir
-    assert not [e for e in g.events if isinstance(e, CardMoved) and e.card == W and e.to != "moderator"]
+    assert not [e for e in g.events if isinstance(e, (WitchKillerSeized, WitchKillerPassed)) and e.to != "moderator"]
     assert sorted(notices(g, 2, "loot.unclaimed")[0].args["cards"]) == [B, B, B]  # every hand is full
     assert g.state.x.witches == {heir: 0}
     # a trade is a swap at any hand size
     other = next(s for s in g.state.living() if s != heir)
     morning(g)
     noon(g, offers={heir: (other, B)}, answers={other: B})
-    assert hand(g, heir).total() == 5 and [e.got for e in g.events if isinstance(e, TradeClosed)] == [B]
+    assert hand(g, heir).total() == 5 and [e.got for e in g.events if isinstance(e, TradeAccepted)] == [B]
+    assert not [e for e in g.events if isinstance(e, TradeRefused)]
 
 
 def test_rule_2_2_a_full_hand_gains_no_card_until_it_is_below_four():
@@ -591,7 +607,7 @@ def test_rule_2_2_a_full_hand_gains_no_card_until_it_is_below_four():
     to_night(g)
     night(g, [(heir, W, next(s for s in g.state.living() if s != heir))])
     loot(g)
-    assert not [e for e in g.events if isinstance(e, CardMoved) and e.why == "found" and e.dst == f"hand:{heir}"]
+    assert not [e for e in g.events if isinstance(e, FirstFound) and e.seat == heir]
     assert hand(g, heir).total() == 5
 
 
@@ -704,7 +720,7 @@ def test_rule_5_3_the_recipient_sees_the_offered_card_and_answers_with_a_card_of
     g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), FULL)
     morning(g)
     ok(g.act(2, "offer", 3, option=K))
-    [offered] = [e for e in g.events if isinstance(e, TradeOffered)]
+    [offered] = [e for e in g.events if isinstance(e, OfferMade)]
     assert offered.to == (3,) and g.views[3].private["offer"] == {"from": 2, "card": K}
     answer = {d.kind: d for d in g.views[3].decisions}
     assert answer["accept"].options == (B, P) and "refuse" in answer and "ready" not in answer
@@ -712,13 +728,13 @@ def test_rule_5_3_the_recipient_sees_the_offered_card_and_answers_with_a_card_of
         ok(g.act(s, "ready"))
     ok(g.act(3, "accept", option=P))
     assert hand(g, 2) == Counter({P: 1, B: 3}) and hand(g, 3) == Counter({K: 1, B: 3})
-    [closed] = [e for e in g.events if isinstance(e, TradeClosed)]
+    [closed] = [e for e in g.events if isinstance(e, (TradeAccepted, TradeRefused))]
     assert closed.to == (2, 3) and closed.got == P
     assert "offer" not in g.views[3].private and step(g) == "vote"
     for s in (2, 3):
         assert sorted(g.views[s].private["hand"]) == sorted(hand(g, s).elements())
     for s in (1, 4, "spectator"):
-        assert not [e for e in g.events if sees(e.to, s) and isinstance(e, (TradeOffered, TradeClosed))]
+        assert not [e for e in g.events if sees(e.to, s) and isinstance(e, (OfferMade, TradeAccepted, TradeRefused))]
         assert not [e for e in g.events if sees(e.to, s) and isinstance(e, Act) and e.action.kind in ("offer", "accept")]
 
 
@@ -728,7 +744,7 @@ def test_ruling_12_an_offer_reaches_the_recipient_at_once_and_reopens_a_recipien
     ok(g.act(3, "ready"))
     assert g.views[3].answered is not None and not g.state.step.owes(3)
     out = ok(g.act(2, "offer", 3, option=K))
-    assert [type(e) for e in out if isinstance(e, TradeOffered)] == [TradeOffered]
+    assert [type(e) for e in out if isinstance(e, OfferMade)] == [OfferMade]
     assert g.views[3].private["offer"] == {"from": 2, "card": K}
     assert g.views[3].answered is None and g.state.step.owes(3)
     assert [d.kind for d in g.views[3].decisions] == ["speak", "accept", "refuse"]
@@ -784,8 +800,8 @@ def test_rule_5_3_a_refusal_spends_only_the_initiators_chance_and_gives_the_reci
     morning(g)
     ok(g.act(2, "offer", 3, option=K))
     ok(g.act(3, "refuse"))
-    [closed] = [e for e in g.events if isinstance(e, TradeClosed)]
-    assert closed.got is None and closed.to == (2, 3)
+    [closed] = [e for e in g.events if isinstance(e, (TradeAccepted, TradeRefused))]
+    assert isinstance(closed, TradeRefused) and closed.to == (2, 3)
     assert "offer" not in g.views[3].private
     assert [d.kind for d in g.views[3].decisions] == ["speak", "ready", "offer"] and g.views[3].answered is None
     assert refused(g.act(2, "offer", 4, option=K), "trade_used")
@@ -805,9 +821,9 @@ def test_rule_5_2_one_trade_per_player_per_day():
     for s in (2, 3):
         assert refused(g.act(s, "offer", 4, option=B), "trade_used")
     ok(g.act(4, "offer", 3, option=C))  # 3 has traded today: the offer is held and counts as refused
-    assert not [e for e in g.events if isinstance(e, TradeOffered) and e.seat == 4]
+    assert not [e for e in g.events if isinstance(e, OfferMade) and e.initiator == 4]
     ok(g.act(1, "ready"))
-    assert [e.got for e in g.events if isinstance(e, TradeClosed) and e.initiator == 4] == [None]
+    assert [type(e) for e in g.events if isinstance(e, (TradeAccepted, TradeRefused)) and e.initiator == 4] == [TradeRefused]
     assert hand(g, 4)[C] == 1 and step(g) == "vote"
     vote(g)
     night(g)
@@ -852,18 +868,18 @@ def test_ruling_12_an_offer_to_a_busy_recipient_is_held_nothing_reaches_it_and_i
     seen_by_3 = len(g.feed(3))
     out = ok(g.act(4, "offer", 3, option=C))  # 3 has an offer pending
     assert [e for e in out if sees(e.to, 3)] == [] and len(g.feed(3)) == seen_by_3
-    assert [(e.what, e.to, e.data) for e in out if isinstance(e, Resolved)] == [
-        ("held", "moderator", {"initiator": 4, "recipient": 3, "card": C})
+    assert [(type(e), e.to, e.initiator, e.recipient, e.card) for e in out if isinstance(e, OfferHeld)] == [
+        (OfferHeld, "moderator", 4, 3, C)
     ]
     ok(g.act(3, "accept", option=P))
     ok(g.act(1, "ready"))
-    assert not [e for e in g.events if isinstance(e, TradeOffered) and e.seat == 4]
-    closed = {e.initiator: e for e in g.events if isinstance(e, TradeClosed)}
-    assert closed[4].to == (4,) and closed[4].got is None and hand(g, 4)[C] == 1
+    assert not [e for e in g.events if isinstance(e, OfferMade) and e.initiator == 4]
+    closed = {e.initiator: e for e in g.events if isinstance(e, (TradeAccepted, TradeRefused))}
+    assert closed[4].to == (4,) and isinstance(closed[4], TradeRefused) and hand(g, 4)[C] == 1
     last = g.events[g.events.index(closed[4]):]
     assert any(isinstance(e, StepOpened) and e.name == "vote" for e in last)  # at noon's end
-    # what the initiator of a held offer sees has the shape of a refusal
-    assert set(msgspec.structs.asdict(closed[4])) == set(msgspec.structs.asdict(replace(closed[2], got=None)))
+    # what the initiator of a held offer sees is a refusal
+    assert type(closed[4]) is TradeRefused and isinstance(closed[2], TradeAccepted)
 
 
 def test_ruling_12_the_initiator_of_a_held_offer_sees_what_the_initiator_of_a_refused_offer_sees():
@@ -913,10 +929,10 @@ def test_ruling_12_an_offer_to_a_player_with_an_offer_pending_is_held_and_counts
     g = deal((W, B, B, B), (K, B, B, B), (P, B, B, B), (C, B, B, B))
     morning(g)
     noon(g, offers={2: (3, K), 4: (3, C)}, answers={3: P})
-    offered = [e for e in g.events if isinstance(e, TradeOffered)]
-    assert [(e.to, e.seat) for e in offered] == [((3,), 2)]
-    closed = {e.initiator: e for e in g.events if isinstance(e, TradeClosed)}
-    assert closed[4].to == (4,) and closed[4].got is None and closed[2].got == P
+    offered = [e for e in g.events if isinstance(e, OfferMade)]
+    assert [(e.to, e.initiator) for e in offered] == [((3,), 2)]
+    closed = {e.initiator: e for e in g.events if isinstance(e, (TradeAccepted, TradeRefused))}
+    assert closed[4].to == (4,) and isinstance(closed[4], TradeRefused) and closed[2].got == P
 
 
 def test_ruling_12_a_player_with_no_tradeable_card_can_neither_offer_nor_accept():
@@ -939,8 +955,8 @@ def test_ruling_12_an_unanswered_offer_is_refused_at_the_deadline():
     noon(g, offers={2: (3, K)})
     [defaulted] = [e for e in g.events if isinstance(e, Defaulted)]
     assert defaulted.seat == 3 and defaulted.action.kind == "refuse" and defaulted.to == (3,)
-    [closed] = [e for e in g.events if isinstance(e, TradeClosed)]
-    assert closed.got is None and closed.to == (2, 3) and step(g) == "vote"
+    [closed] = [e for e in g.events if isinstance(e, (TradeAccepted, TradeRefused))]
+    assert isinstance(closed, TradeRefused) and closed.to == (2, 3) and step(g) == "vote"
     assert "offer" not in g.views[3].private and hand(g, 2)[K] == 1
 
 
@@ -967,7 +983,7 @@ def test_rule_9_2_public_information_is_the_ballots_the_dead_without_cause_and_u
     public = [e for e in g.events if e.to == "public"]
     kinds = Counter(type(e).__name__ for e in public)
     assert kinds["VoteResult"] == 1 and kinds["Died"] == 1
-    assert not [e for e in public if isinstance(e, (DeathCause, CardMoved, HandSet, TradeClosed))]
+    assert not [e for e in public if isinstance(e, DeathCause) or type(e).__module__ == CardsDealt.__module__]
     assert [n.key for n in notices(g, "spectator") if n.key.startswith("loot")] == ["loot.unclaimed"]
 
 
@@ -991,7 +1007,7 @@ def test_ruling_deadlines_default_to_no_use_abstention_and_refusal():
     assert result.ballots == {1: None, 2: None, 3: None, 4: None}
     ok(g.timeout())
     ok(g.timeout())  # nobody used a card
-    assert night_truth(g)["uses"] == [] and step(g) == "loot"
+    assert last_night(g, CardUsed, AttackMade, AttackUnfit, AttackVoided) == [] and step(g) == "loot"
 
 
 def test_every_message_of_a_game_reads_in_all_four_languages():
@@ -1007,7 +1023,7 @@ def test_every_message_of_a_game_reads_in_all_four_languages():
                 assert "{" not in text and text != key, (e, lang, text)
                 assert "witch_killer" not in text and "kill_magic" not in text, text
             seen.add(type(e).__name__)
-    assert {"HandSet", "CardMoved", "TradeOffered", "TradeClosed"} <= seen
+    assert {"CardsDealt", "CardUsed", "Looted", "FirstFound", "OfferMade", "TradeAccepted", "TradeRefused"} <= seen
 
 
 def test_ruling_6_resolution_order_probe_then_attacks_then_timers_then_wrecks():

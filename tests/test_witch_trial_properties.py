@@ -10,14 +10,46 @@ from hypothesis import strategies as st
 
 from domain.catalog import decide, evolve, verify
 from domain.codec import decode, encode
-from domain.events import Act, Action, DeathCause, Event, GameEnded, Notice, Resolved, StepOpened, sees
-from domain.rulesets.witch_trial import CARDS, POOLS, WITCH_TRIAL, CardMoved, HandSet, TradeClosed, TradeOffered
+from domain.events import MODERATOR, Act, Action, DeathCause, Event, GameEnded, Notice, StepOpened, sees
+from domain.rulesets.witch_trial import (
+    CARDS,
+    POOLS,
+    WITCH_TRIAL,
+    AttackBlocked,
+    AttackLate,
+    AttackMade,
+    AttackMissed,
+    AttackUnfit,
+    AttackVoided,
+    BecameWitch,
+    CardsDealt,
+    CardsLeftOnBody,
+    CardUsed,
+    FirstFound,
+    Imprisoned,
+    Killed,
+    LeftoversDiscarded,
+    Looted,
+    LootQueued,
+    OfferHeld,
+    OfferMade,
+    TradeAccepted,
+    TradeRefused,
+    WitchKillerPassed,
+    WitchKillerReceived,
+    WitchKillerSeized,
+    WitchTimer,
+    Wrecked,
+)
 from domain.violations import RuleViolation
 from tests.witch_script import bot_game
 
 seeds = st.integers(min_value=0, max_value=2**32)
 sizes = st.sampled_from([7, 8, 9])
 PRIVATE_KEYS = ("probe.", "check.", "barrier.", "attack.", "loot.look", "loot.empty", "witch.")
+TRUTH = (DeathCause, Imprisoned, OfferHeld, AttackUnfit, AttackMade, AttackVoided, AttackBlocked, AttackMissed,
+         AttackLate, Killed, WitchTimer, BecameWitch, Wrecked, WitchKillerPassed, LootQueued, LeftoversDiscarded)
+ATTACKS = (AttackMade, AttackUnfit, AttackVoided)  # every use of a 杀人魔法 or the 魔女杀手, whatever became of it
 
 
 def conservation(pool):
@@ -53,24 +85,25 @@ def test_random_games_replay_exactly_and_keep_every_secret_to_its_audience(seed,
     final_state = trail[-1][1]
     attackers: dict[int, tuple] = {}
     for e in events:
-        if isinstance(e, Resolved) and e.what == "night":
-            attackers = {t: tuple(ls) for t, ls in e.data["attackers"]}
-        if isinstance(e, CardMoved) and e.why == "found":
-            assert int(e.dst.partition(":")[2]) not in attackers.get(int(e.src.partition(":")[2]), ())
+        if isinstance(e, StepOpened) and e.name == "night":
+            attackers = {}
+        if isinstance(e, AttackMade):
+            attackers[e.target] = attackers.get(e.target, ()) + (e.seat,)
+        if isinstance(e, FirstFound):
+            assert e.seat not in attackers.get(e.corpse, ())
         if isinstance(e, Notice) and e.key.startswith(PRIVATE_KEYS):
             assert isinstance(e.to, tuple) and len(e.to) == 1
-        if isinstance(e, (DeathCause, Resolved)):
-            assert e.to == "moderator"
+        if isinstance(e, TRUTH):
+            assert e.to == MODERATOR
         for s in range(1, seats + 1):
             if not sees(e.to, s) or e.to == "public":
                 continue
-            if isinstance(e, HandSet):
-                assert e.seat == s
-            elif isinstance(e, CardMoved):
-                assert f"hand:{s}" in (e.src, e.dst)
-            elif isinstance(e, TradeOffered):
-                assert e.to == (s,)
-            elif isinstance(e, TradeClosed):
+            if isinstance(e, (CardsDealt, WitchKillerReceived, CardsLeftOnBody, CardUsed, WitchKillerSeized, Looted,
+                              FirstFound)):
+                assert e.to == (e.seat,) == (s,)
+            elif isinstance(e, OfferMade):
+                assert e.to == (s,) == (e.recipient,)
+            elif isinstance(e, (TradeAccepted, TradeRefused)):
                 assert s in (e.initiator, e.recipient)
             elif isinstance(e, Act):
                 assert e.seat == s or e.action.kind in ("speak", "ready")
@@ -86,9 +119,11 @@ def test_random_games_make_offers_that_are_accepted_refused_and_held():
     outcomes = Counter()
     for seed in range(8):
         for e in bot_game(seed, 9):
-            if isinstance(e, TradeClosed):
-                outcomes["accepted" if e.got else "refused"] += 1
-            elif isinstance(e, Resolved) and e.what == "held":
+            if isinstance(e, TradeAccepted):
+                outcomes["accepted"] += 1
+            elif isinstance(e, TradeRefused):
+                outcomes["refused"] += 1
+            elif isinstance(e, OfferHeld):
                 outcomes["held"] += 1
     assert set(outcomes) == {"accepted", "refused", "held"}
     assert outcomes["refused"] >= outcomes["held"]  # a held offer closes as refused
@@ -120,7 +155,8 @@ def _visible(events: list[Event], seat: int) -> list[bytes]:
 def _closes(out, what: str) -> bool:
     if what == "loot":
         return any(isinstance(e, StepOpened) and e.name == "morning" for e in out)
-    return any(isinstance(e, Resolved) and e.what == what for e in out)
+    # a night's resolution opens the loot window or ends the game
+    return any(isinstance(e, GameEnded) or (isinstance(e, StepOpened) and e.name == "loot") for e in out)
 
 
 def _alternatives(trail, i):
@@ -134,11 +170,10 @@ def _alternatives(trail, i):
     everyone = set(range(1, state.seats + 1))
     found = []
     if name == "night" and action.kind in ("barrier", "probe", "check"):
-        later = [out for (_, _, _, out) in trail[i:]]
-        night = next(e for o in later for e in o if isinstance(e, Resolved) and e.what == "night")
-        if any(t == seat for _, kind, t in night.data["uses"] if kind in ("kill_magic", "witch_killer")):
+        night = next(out for (_, _, _, out) in trail[i:] if _closes(out, "night"))
+        if any(e.target == seat for e in night if isinstance(e, ATTACKS)):
             return []
-        if any(dead == seat for dead, _ in night.data["deaths"]):
+        if any(e.seat == seat for e in night if isinstance(e, (Killed, Wrecked))):
             return []  # a body's cards are revealed: what is left of its hand is public then
         for kind in ("barrier", "probe", "check"):
             d = decisions.get(kind)

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from domain.catalog import initial_state, run
-from domain.events import Act, CreateGame, Notice, Resolved, Start, Timeout, sees
+from domain.events import Act, CreateGame, Event, Notice, Start, StepOpened, Timeout, sees
 from domain.violations import RuleViolation
 from projections.view import deliver, new_view
 from service.bots import owed_action
@@ -108,8 +108,10 @@ def notices(g: Game, seat: int | str, key: str | None = None) -> list[Notice]:
     return [e for e in out if key is None or e.key == key]
 
 
-def night_truth(g: Game, night: int = -1) -> dict:
-    return [e.data for e in g.events if isinstance(e, Resolved) and e.what == "night"][night]
+def last_night(g: Game, *kinds: type[Event]) -> list[Event]:
+    """The facts of these kinds since the last 深夜 opened: its card uses and their resolution."""
+    opened = max(i for i, e in enumerate(g.events) if isinstance(e, StepOpened) and e.name == "night")
+    return [e for e in g.events[opened:] if isinstance(e, kinds)]
 
 
 def causes(g: Game) -> dict[int, str]:

@@ -1,10 +1,10 @@
 """witch_trial: 魔女审判, the survival card game (`witch-trial.md`, rulings § witch_trial).
 
-Hands live in the ruleset state and change only through events: `HandSet` (the deal, a death,
-a hidden-source gain), `CardMoved` (uses, loot, first finders, the discard) and `TradeClosed`.
-Each is addressed to the seats that may learn it; the truth of every night is in a moderator
-`Resolved`. The day: dawn (deaths, loot) → morning → noon (talk and trades) → evening
-(imprisonment vote) → night (card use).
+Everything that happens to the ruleset's state is a named fact (the events below), each folded by
+one function and addressed when it is made: to the moderator for the truth (an attack, a kill, a
+witch's timer), to the seat itself for what it learns (its deal, a card it used or took), to both
+parties of a trade. Read in order, a game's log is the list of what happened. The day: dawn
+(deaths, loot) → morning → noon (talk and trades) → evening (imprisonment vote) → night (card use).
 
 Where the documents leave the mechanics open:
 - 午间 is one step: every living seat answers "ready", makes an offer, or answers the offer it
@@ -13,7 +13,7 @@ Where the documents leave the mechanics open:
   It reaches its recipient at once, which then owes an answer even if it had said ready; an
   accepted offer swaps at once, a refused one gives the recipient its turn back. Making an offer,
   or accepting one, ends that seat's 午间 but for talk. An offer to a seat
-  that has traded today or is party to a pending offer is held (a moderator `Resolved` records it):
+  that has traded today or is party to a pending offer is held (a moderator `OfferHeld` records it):
   nobody else learns of it, and it closes as refused when 午间 ends, as an unanswered offer does at
   the deadline. 午间 ends when every living seat has answered and no delivered offer waits for its
   answer, or at its deadline.
@@ -33,6 +33,7 @@ Where the documents leave the mechanics open:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -45,17 +46,15 @@ from domain.events import (
     DeathCause,
     Decision,
     Defaulted,
-    Died,
     Event,
     GameCreated,
     PhaseStarted,
-    Resolved,
     StepOpened,
-    VoteResult,
 )
 from domain.messages import register
 from domain.rng import Rng
 from domain.ruleset import Option, Ruleset, Table, seconds
+from domain.rulesets import witch_trial_stored  # noqa: F401  (stored games' events stay readable)
 from domain.state import GameState
 
 replace = msgspec.structs.replace
@@ -65,6 +64,7 @@ CARDS = (WK, BARRIER, KILL, PROBE, CHECK)
 SPEAK, READY, OFFER, ACCEPT, REFUSE, VOTE, PASS, TAKE = "speak", "ready", "offer", "accept", "refuse", "vote", "pass", "take"
 HAND_CAP = 4
 ATTACK_SLOTS = 3
+WRECK = "wreck"  # the cause of a witch's death after two nights without a kill
 DRAW = 1 << 62  # a draw taken whether or not it is needed, so hidden choices never shift later draws
 
 POOLS = {
@@ -81,40 +81,191 @@ LOOT_PASS = Decision(kind=PASS, final=True)  # a looter's choice is made once: t
 READY_DECISION = Decision(kind=READY)
 
 
-# --- events ------------------------------------------------------------------------------------
+# --- facts -------------------------------------------------------------------------------------
+# `seat` is the seat the fact is about; cards are card ids; `to` is set where each is made.
 
 
-class HandSet(Event, frozen=True, kw_only=True, tag="hand_set"):
-    """`seat`'s whole hand is now `cards`: the deal, a death (empty), or a gain whose source is secret."""
+class CardsDealt(Event, frozen=True, kw_only=True, tag="cards_dealt"):
+    """To the seat: its four cards (holding the 魔女杀手 makes it a witch from night 1)."""
 
     seat: int
     cards: tuple[str, ...]
-    why: str  # "deal" | "death" | "curse"
 
 
-class CardMoved(Event, frozen=True, kw_only=True, tag="card_moved"):
-    """One card from `src` to `dst`, places "hand:N", "corpse:N" or "discard"."""
-
-    card: str
-    src: str
-    dst: str
-    why: str  # "use" | "seize" | "loot" | "found" | "curse" | "unclaimed"
-
-
-class TradeOffered(Event, frozen=True, kw_only=True, tag="trade_offered"):
-    """To the recipient alone: `seat` offers `card`."""
-
-    seat: int
-    card: str
-
-
-class TradeClosed(Event, frozen=True, kw_only=True, tag="trade_closed"):
-    """An offer's end, to its parties: `got` is the recipient's card, or None when refused (or held)."""
+class OfferMade(Event, frozen=True, kw_only=True, tag="offer_made"):
+    """To the recipient alone: `initiator` offers `card`; the recipient owes an answer."""
 
     initiator: int
     recipient: int
     card: str
-    got: str | None = None
+
+
+class OfferHeld(Event, frozen=True, kw_only=True, tag="offer_held"):
+    """The moderator's: an offer to a recipient that cannot take it; it counts as refused at noon's end."""
+
+    initiator: int
+    recipient: int
+    card: str
+
+
+class TradeAccepted(Event, frozen=True, kw_only=True, tag="trade_accepted"):
+    """To both parties: the swap of the initiator's `card` for the recipient's `got`."""
+
+    initiator: int
+    recipient: int
+    card: str
+    got: str
+
+
+class TradeRefused(Event, frozen=True, kw_only=True, tag="trade_refused"):
+    """To the parties it reached: refused, left unanswered, or held; the initiator's trade is spent."""
+
+    initiator: int
+    recipient: int
+    card: str
+
+
+class Imprisoned(Event, frozen=True, kw_only=True, tag="imprisoned"):
+    """The moderator's: `seat` may use no card tonight (everyone reads the ballot that chose it)."""
+
+    seat: int
+
+
+class CardUsed(Event, frozen=True, kw_only=True, tag="card_used"):
+    """To the seat: it used `card` (on `target`), which goes to the discard."""
+
+    seat: int
+    card: str
+    target: int | None = None
+
+
+class AttackUnfit(Event, frozen=True, kw_only=True, tag="attack_unfit"):
+    """The moderator's: a 杀人魔法 past the three attack slots; not made, the card kept."""
+
+    seat: int
+    target: int
+
+
+class AttackMade(Event, frozen=True, kw_only=True, tag="attack_made"):
+    """The moderator's: `seat` attacks `target` with `card` in attack slot `slot` (1–3)."""
+
+    seat: int
+    target: int
+    card: str
+    slot: int
+
+
+class AttackVoided(Event, frozen=True, kw_only=True, tag="attack_voided"):
+    """The moderator's: the attacker died before its slot; nothing happens and it keeps its card."""
+
+    seat: int
+    target: int
+
+
+class AttackBlocked(Event, frozen=True, kw_only=True, tag="attack_blocked"):
+    """The moderator's: the target's 结界 stopped `seat`'s attack."""
+
+    seat: int
+    target: int
+
+
+class AttackMissed(Event, frozen=True, kw_only=True, tag="attack_missed"):
+    """The moderator's: a 杀人魔法 on the holder whose own 魔女杀手 attack landed (4.5)."""
+
+    seat: int
+    target: int
+
+
+class AttackLate(Event, frozen=True, kw_only=True, tag="attack_late"):
+    """The moderator's: the target was already dead; the card is spent and the attacker loots (情景三)."""
+
+    seat: int
+    target: int
+
+
+class Killed(Event, frozen=True, kw_only=True, tag="killed"):
+    """The moderator's: `seat` dies tonight by `killer`'s `card`."""
+
+    seat: int
+    killer: int
+    card: str
+
+
+class WitchKillerSeized(Event, frozen=True, kw_only=True, tag="witch_killer_seized"):
+    """To the killer: it killed the holder `victim` and takes the 魔女杀手 in place of a loot (情境四)."""
+
+    seat: int
+    victim: int
+
+
+class WitchTimer(Event, frozen=True, kw_only=True, tag="witch_timer"):
+    """The moderator's: the witch `seat` has gone `nights` nights in a row without a kill."""
+
+    seat: int
+    nights: int
+
+
+class BecameWitch(Event, frozen=True, kw_only=True, tag="became_witch"):
+    """The moderator's: a successful kill made `seat` a witch (its kill night counts as a kill)."""
+
+    seat: int
+
+
+class Wrecked(Event, frozen=True, kw_only=True, tag="wrecked"):
+    """The moderator's: the witch `seat` dies (残骸化) after two nights without a kill."""
+
+    seat: int
+
+
+class WitchKillerPassed(Event, frozen=True, kw_only=True, tag="witch_killer_passed"):
+    """The moderator's: the wrecked holder's 魔女杀手 goes to a random survivor, who becomes a witch."""
+
+    holder: int
+    heir: int
+
+
+class WitchKillerReceived(Event, frozen=True, kw_only=True, tag="witch_killer_received"):
+    """To the heir: its hand now, with the 魔女杀手 (never from whom)."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+class CardsLeftOnBody(Event, frozen=True, kw_only=True, tag="cards_left_on_body"):
+    """To the dead seat: its hand stays on its body."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+class LootQueued(Event, frozen=True, kw_only=True, tag="loot_queued"):
+    """The moderator's: the body's living looters, in submission order."""
+
+    corpse: int
+    looters: tuple[int, ...]
+
+
+class Looted(Event, frozen=True, kw_only=True, tag="looted"):
+    """To the looter: it took `card` from the body of `corpse`."""
+
+    seat: int
+    corpse: int
+    card: str
+
+
+class FirstFound(Event, frozen=True, kw_only=True, tag="first_found"):
+    """To the first finder: the random card it drew from the body of `corpse`."""
+
+    seat: int
+    corpse: int
+    card: str
+
+
+class LeftoversDiscarded(Event, frozen=True, kw_only=True, tag="leftovers_discarded"):
+    """The moderator's: what was left on a body goes to the discard (named publicly, not by body)."""
+
+    corpse: int
+    cards: tuple[str, ...]
 
 
 # --- state -------------------------------------------------------------------------------------
@@ -133,7 +284,7 @@ class WitchState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     used: tuple[int, ...] = ()  # seats whose trade of the day is spent
     fresh: tuple[int, ...] = ()  # the last night's dead
     loot: dict[int, tuple[int, ...]] = {}  # corpse -> its looters in submission order
-    attackers: dict[int, tuple[int, ...]] = {}  # corpse -> every seat that attacked it
+    attackers: dict[int, tuple[int, ...]] = {}  # target -> every seat that attacked it tonight
     forced: tuple[int, ...] = ()  # killers who seized the 魔女杀手 (they look, and take nothing)
 
 
@@ -247,7 +398,7 @@ class WitchTrial(Ruleset):
         pool = g.state.setup_roles if g.state.options["deal_in_order"] else g.rng.shuffled(g.state.setup_roles)
         for seat in range(1, g.state.seats + 1):
             cards = tuple(pool[HAND_CAP * (seat - 1) : HAND_CAP * seat])
-            g.emit(HandSet, to=(seat,), seat=seat, cards=cards, why="deal")
+            g.emit(CardsDealt, to=(seat,), seat=seat, cards=cards)
             if WK in cards:
                 g.notice("witch.cursed", to=(seat,))
         self.open_morning(g, 1)
@@ -314,7 +465,7 @@ class WitchTrial(Ruleset):
         x = g.state.x
         corpse = next(c for c, looters in x.loot.items() if seat in looters)
         if action.kind == TAKE:
-            g.emit(CardMoved, to=(seat,), card=action.option, src=f"corpse:{corpse}", dst=f"hand:{seat}", why="loot")
+            g.emit(Looted, to=(seat,), seat=seat, corpse=corpse, card=action.option)
         answers = g.state.step.answers
         following = next((s for s in x.loot[corpse] if s not in answers), None)
         if following is not None:
@@ -340,12 +491,14 @@ class WitchTrial(Ruleset):
         g.open_step("noon", "noon_seconds", seats=living, decisions=public, private=offers, extend=False)
 
     def offer(self, g: Table, seat: int, recipient: int, card: str) -> None:
-        """Delivered at once, unless the accepted `Act` held it (ruling 12): then only the moderator learns.
-        Either way the initiator is left with talk alone."""
-        if g.state.x.offers.get(recipient) != (seat, card):
-            g.resolved("held", initiator=seat, recipient=recipient, card=card)
+        """Delivered at once, unless the recipient cannot take it (it has traded, or is party to a
+        pending offer: ruling 12): then it is held and only the moderator learns. Either way the
+        initiator is left with talk alone."""
+        x = g.state.x
+        if recipient in x.used or pending(x, recipient):
+            g.emit(OfferHeld, to=MODERATOR, initiator=seat, recipient=recipient, card=card)
         else:
-            g.emit(TradeOffered, to=(recipient,), seat=seat, card=card)
+            g.emit(OfferMade, to=(recipient,), initiator=seat, recipient=recipient, card=card)
             g.prompt(recipient, (self.talk(g), *self.answer_decisions(g.state, recipient)), reset=True)
         g.prompt(seat, (self.talk(g),), reset=True)
 
@@ -353,16 +506,19 @@ class WitchTrial(Ruleset):
         """The swap at once (the recipient is left with talk alone), or a refusal that gives the
         recipient its turn back (5.3)."""
         initiator, card = g.state.x.offers[seat]
-        g.emit(TradeClosed, to=(initiator, seat), initiator=initiator, recipient=seat, card=card, got=got)
+        if got is None:
+            g.emit(TradeRefused, to=(initiator, seat), initiator=initiator, recipient=seat, card=card)
+        else:
+            g.emit(TradeAccepted, to=(initiator, seat), initiator=initiator, recipient=seat, card=card, got=got)
         g.prompt(seat, (self.talk(g),) if got is not None else self.noon_decisions(g, seat), reset=True)
 
     def close_noon(self, g: Table) -> None:
         """Offers still unanswered (refused by default) and held offers close as refused."""
         x = g.state.x
         for recipient, (initiator, card) in sorted(x.offers.items()):
-            g.emit(TradeClosed, to=(initiator, recipient), initiator=initiator, recipient=recipient, card=card)
+            g.emit(TradeRefused, to=(initiator, recipient), initiator=initiator, recipient=recipient, card=card)
         for initiator, recipient, card in x.held:
-            g.emit(TradeClosed, to=(initiator,), initiator=initiator, recipient=recipient, card=card)
+            g.emit(TradeRefused, to=(initiator,), initiator=initiator, recipient=recipient, card=card)
         g.phase("evening", g.state.day)
         living = g.state.living()
         g.open_step("vote", "vote_seconds", seats=living, decisions=(Decision(kind=VOTE, targets=tuple(living), optional=True),))
@@ -378,6 +534,7 @@ class WitchTrial(Ruleset):
         leaders = g.vote_result("imprison", tally, ballots, valid)
         chosen = leaders[0] if len(leaders) == 1 else None
         if chosen is not None:
+            g.emit(Imprisoned, to=MODERATOR, seat=chosen)
             g.notice("imprison.done", seat=chosen)
         else:
             g.notice("imprison.tie" if valid else "imprison.invalid")
@@ -388,140 +545,39 @@ class WitchTrial(Ruleset):
     # --- the night -------------------------------------------------------------------------------
 
     def resolve_night(self, g: Table) -> None:
-        state = g.state
-        x = state.x
-        living = state.living()
-        draws = {s: g.rng.below(DRAW) for s in living}
-        heir_draw = g.rng.below(DRAW)
-        answers = state.step.answers
-        uses = [(s, answers[s]) for s in x.order if s in answers and answers[s].kind != PASS]
-        hands = x.hands
-        spent: list[tuple[int, str]] = []
-        feedback: list[tuple[int, str, dict[str, Any]]] = []
+        """行动结算, step by step in the order of ruling 6; each seat is told what it learned once the
+        night is resolved, then dawn."""
+        night = Night(g)
+        probes(g, night)
+        checks(g, night)
+        raise_barriers(g, night)
+        attacks(g, night, attack_slots(g, night))
+        deaths_and_loot(g, night)
+        witch_timers(g, night)
+        wreck_deaths(g, night)
+        tell(g, night)
+        self.dawn(g, night)
 
-        for s, a in uses:  # 探知 reads the hands as they were before tonight's use (3.7, Q7)
-            if a.kind == PROBE:
-                hand = hands[a.target]
-                spent.append((s, PROBE))
-                if hand:
-                    card = hand[draws[s] % len(hand)]
-                    shown = KILL if card == WK else card
-                    feedback.append((s, "probe.result", {"target": a.target, "count": len(hand), "card": shown}))
-                else:
-                    feedback.append((s, "probe.empty", {"target": a.target}))
-        for s, a in uses:
-            if a.kind == CHECK:
-                spent.append((s, CHECK))
-                yes = x.causes.get(a.target) == WK
-                feedback.append((s, "check.yes" if yes else "check.no", {"target": a.target}))
-        shielded = {s for s, a in uses if a.kind == BARRIER}
-        spent += [(s, BARRIER) for s, a in uses if a.kind == BARRIER]
-
-        wk_use = next(((s, a) for s, a in uses if a.kind == WK), None)
-        kills = [(s, a) for s, a in uses if a.kind == KILL]
-        cap = ATTACK_SLOTS - (1 if wk_use else 0)
-        attacks = ([wk_use] if wk_use else []) + kills[:cap]
-        unfit = [s for s, _ in kills[cap:]]
-
-        dead: dict[int, str] = {}
-        attackers: dict[int, list[int]] = {}
-        looters: dict[int, list[int]] = {}
-        killers: set[int] = set()
-        blocked: set[int] = set()
-        seized: list[tuple[int, int]] = []  # (victim, killer): the 魔女杀手 changes hands (情境四)
-        wk_landed = False
-        current = holder(x)
-        for s, a in attacks:
-            t = a.target
-            if s in dead:  # died before its turn: does nothing, keeps its card
-                continue
-            attackers.setdefault(t, []).append(s)
-            if a.kind == WK:
-                if t in shielded:
-                    blocked.add(t)
-                else:
-                    dead[t] = WK
-                    killers.add(s)
-                    wk_landed = True
-                continue
-            spent.append((s, KILL))
-            if t in dead:  # 情景三: late, consumed (Q9), takes part in the loot
-                looters.setdefault(t, []).append(s)
-            elif t in shielded:
-                blocked.add(t)
-            elif wk_use is not None and t == wk_use[0] and wk_landed:
-                pass  # 4.5: the holder's own attack on another landed, so this one misses
-            else:
-                dead[t] = KILL
-                killers.add(s)
-                looters.setdefault(t, []).append(s)
-                if t == current:
-                    seized.append((t, s))
-                    current = s
-
-        witches = dict(x.witches)
-        became = [s for s in sorted(killers) if s not in witches and s not in dead]
-        for w in list(witches) + became:
-            if w in dead:
-                witches.pop(w, None)
-            elif w in killers:
-                witches[w] = 0
-            else:
-                witches[w] += 1
-                if witches[w] >= 2:
-                    dead[w] = "wreck"
-                    del witches[w]
-        heir = None
-        if current in dead:  # the holder wrecked: the 魔女杀手 goes to a random survivor, even a full hand
-            heirs = [s for s in living if s not in dead]
-            if heirs:
-                heir = heirs[heir_draw % len(heirs)]
-                witches.setdefault(heir, 0)
-
-        for s, card in spent:
-            g.emit(CardMoved, to=(s,), card=card, src=f"hand:{s}", dst="discard", why="use")
-        for victim, killer in seized:
-            g.emit(CardMoved, to=(killer,), card=WK, src=f"hand:{victim}", dst=f"hand:{killer}", why="seize")
-        if heir is not None:
-            g.emit(CardMoved, to=MODERATOR, card=WK, src=f"hand:{current}", dst=f"hand:{heir}", why="curse")
-            g.emit(HandSet, to=(heir,), seat=heir, cards=g.state.x.hands[heir], why="curse")
-        living_looters = {t: [s for s in ls if s not in dead] for t, ls in looters.items() if t in dead}
-        g.resolved(
-            "night",
-            uses=[[s, a.kind, a.target] for s, a in uses],
-            unfit=unfit,
-            blocked=sorted(blocked),
-            deaths=sorted([s, c] for s, c in dead.items()),
-            witches=sorted([w, n] for w, n in witches.items()),
-            heir=heir,
-            loot=sorted([t, ls] for t, ls in living_looters.items() if ls),
-            attackers=sorted([t, ls] for t, ls in attackers.items() if t in dead),
-            forced=[k for _, k in seized],
-        )
-        for seat, key, args in feedback:
-            g.notice(key, to=(seat,), **args)
-        for seat in sorted(blocked):
-            g.notice("barrier.success", to=(seat,))
-        for seat in unfit:
-            g.notice("attack.unfit", to=(seat,))
-        for seat in became:
-            if seat not in (k for _, k in seized):
-                g.notice("witch.become", to=(seat,))
-
-        night = state.day
-        survivors = [s for s in living if s not in dead]
-        last = len(survivors) <= 1 or night >= g.state.options["days"]
+    def dawn(self, g: Table, night: Night) -> None:
+        """The dead, announced on the day of the night; then the loot window, or the end."""
+        dead = night.dead
+        survivors = [s for s in night.living if s not in dead]
+        last = len(survivors) <= 1 or night.day >= g.state.options["days"]
         if not last:  # the game ends on the day of its last night: no dawn of a day that never comes
-            g.phase("dawn", night + 1)
+            g.phase("dawn", night.day + 1)
         if dead:
             g.kill(dead, "morning")
             for seat in sorted(dead):
-                g.emit(HandSet, to=(seat,), seat=seat, cards=(), why="death")
+                g.emit(CardsLeftOnBody, to=(seat,), seat=seat, cards=g.state.x.hands[seat])
         else:
             g.notice("morning.none")
         if last:
             g.end("early_end" if len(survivors) <= 1 else "days_over", survivors)
             return
+        for corpse, looters in sorted(night.looters.items()):
+            queue = tuple([s for s in looters if s not in dead])
+            if queue:
+                g.emit(LootQueued, to=MODERATOR, corpse=corpse, looters=queue)
         g.open_step("loot", "loot_seconds", extend=False, hold=True)
         for corpse, queue in sorted(g.state.x.loot.items()):
             self.prompt_looter(g, queue[0], corpse)
@@ -544,10 +600,11 @@ class WitchTrial(Ruleset):
             if cards and finders:
                 finder = finders[finder_draw % len(finders)]
                 card = cards[card_draw % len(cards)]
-                g.emit(CardMoved, to=(finder,), card=card, src=f"corpse:{corpse}", dst=f"hand:{finder}", why="found")
-            for card in g.state.x.corpses.get(corpse, ()):
-                g.emit(CardMoved, to=MODERATOR, card=card, src=f"corpse:{corpse}", dst="discard", why="unclaimed")
-                unclaimed.append(card)
+                g.emit(FirstFound, to=(finder,), seat=finder, corpse=corpse, card=card)
+            left = g.state.x.corpses.get(corpse, ())
+            if left:
+                g.emit(LeftoversDiscarded, to=MODERATOR, corpse=corpse, cards=left)
+                unclaimed += left
         if unclaimed:
             g.notice("loot.unclaimed", cards=sorted(unclaimed))
         self.open_morning(g, g.state.day)
@@ -555,11 +612,173 @@ class WitchTrial(Ruleset):
     # --- evolve ----------------------------------------------------------------------------------
 
     def evolve(self, state: GameState, event: Event) -> GameState:
-        handler = _EVOLVE.get(type(event))
-        return handler(state, event) if handler else state
+        fold = _FOLDS.get(type(event))
+        return fold(state, event) if fold else state
 
 
-def _x(state: GameState, **changes: Any) -> GameState:
+# --- the night's resolution (ruling 6) ---------------------------------------------------------
+
+
+class Night:
+    """One night as it is resolved: its draws and uses, and what each step leaves to the next."""
+
+    __slots__ = ("became", "blocked", "day", "dead", "heir_draw", "holder", "killed_by", "living", "looters",
+                 "probe_draws", "seized", "shielded", "told", "unfit", "uses")
+
+    def __init__(self, g: Table) -> None:
+        state = g.state
+        self.day = state.day
+        self.living = state.living()
+        # drawn for every seat and for the heir every night, so a hidden choice never shifts a later draw
+        self.probe_draws = {s: g.rng.below(DRAW) for s in self.living}
+        self.heir_draw = g.rng.below(DRAW)
+        answers = state.step.answers
+        self.uses = [(s, answers[s]) for s in state.x.order if s in answers and answers[s].kind != PASS]
+        self.holder = holder(state.x)
+        self.told: list[tuple[int, str, dict[str, int | str]]] = []  # probe and check results
+        self.shielded: set[int] = set()
+        self.blocked: set[int] = set()
+        self.unfit: list[int] = []
+        self.dead: dict[int, str] = {}  # victim -> cause, in order of death
+        self.killed_by: dict[int, int] = {}  # victim -> killer
+        self.looters: dict[int, list[int]] = {}  # body -> its killer and late attackers, in submission order
+        self.seized: list[tuple[int, int]] = []  # (holder, killer): the 魔女杀手 changes hands (情境四)
+        self.became: list[int] = []
+
+    def used(self, card: str) -> list[tuple[int, Action]]:
+        return [(s, a) for s, a in self.uses if a.kind == card]
+
+
+def probes(g: Table, night: Night) -> None:
+    """探知 reads the hands as they were before tonight's use (3.7, Q7): their size and one random
+    card, the 魔女杀手 shown as 杀人魔法."""
+    hands = g.state.x.hands
+    uses = night.used(PROBE)
+    for s, a in uses:
+        hand = hands[a.target]
+        if hand:
+            card = hand[night.probe_draws[s] % len(hand)]
+            shown = KILL if card == WK else card
+            night.told.append((s, "probe.result", {"target": a.target, "count": len(hand), "card": shown}))
+        else:
+            night.told.append((s, "probe.empty", {"target": a.target}))
+    for s, a in uses:
+        g.emit(CardUsed, to=(s,), seat=s, card=PROBE, target=a.target)
+
+
+def checks(g: Table, night: Night) -> None:
+    """检定: whether the dead player was killed by the 魔女杀手 (a wreck death is not)."""
+    for s, a in night.used(CHECK):
+        g.emit(CardUsed, to=(s,), seat=s, card=CHECK, target=a.target)
+        yes = g.state.x.causes.get(a.target) == WK
+        night.told.append((s, "check.yes" if yes else "check.no", {"target": a.target}))
+
+
+def raise_barriers(g: Table, night: Night) -> None:
+    """A 结界 blocks every attack on its user tonight."""
+    for s, _ in night.used(BARRIER):
+        night.shielded.add(s)
+        g.emit(CardUsed, to=(s,), seat=s, card=BARRIER)
+
+
+def attack_slots(g: Table, night: Night) -> list[tuple[int, Action]]:
+    """Three a night: the 魔女杀手 takes one first if used (Q6), then 杀人魔法 in submission order;
+    attackers past the cap are unfit tonight and keep their card."""
+    witch_killer = night.used(WK)
+    kills = night.used(KILL)
+    cap = ATTACK_SLOTS - len(witch_killer)
+    for s, a in kills[cap:]:
+        night.unfit.append(s)
+        g.emit(AttackUnfit, to=MODERATOR, seat=s, target=a.target)
+    return witch_killer + kills[:cap]
+
+
+def attacks(g: Table, night: Night, slots: list[tuple[int, Action]]) -> None:
+    """In slot order. An attacker dead before its turn does nothing. A 杀人魔法 is spent once made: on
+    a body it is late and loots (情景三, Q9), on a 结界 it is blocked, on a holder whose own attack
+    landed it misses (4.5); otherwise it kills, and a kill on the holder takes the 魔女杀手."""
+    holder_attacks = slots[0][0] if slots and slots[0][1].kind == WK else None
+    holder_landed = False
+    for slot, (s, a) in enumerate(slots, 1):
+        t = a.target
+        if s in night.dead:
+            g.emit(AttackVoided, to=MODERATOR, seat=s, target=t)
+            continue
+        g.emit(AttackMade, to=MODERATOR, seat=s, target=t, card=a.kind, slot=slot)
+        if a.kind == KILL:
+            g.emit(CardUsed, to=(s,), seat=s, card=KILL, target=t)
+        if t in night.dead:
+            g.emit(AttackLate, to=MODERATOR, seat=s, target=t)
+            night.looters.setdefault(t, []).append(s)
+        elif t in night.shielded:
+            g.emit(AttackBlocked, to=MODERATOR, seat=s, target=t)
+            night.blocked.add(t)
+        elif t == holder_attacks and holder_landed:
+            g.emit(AttackMissed, to=MODERATOR, seat=s, target=t)
+        else:
+            night.dead[t] = a.kind
+            night.killed_by[t] = s
+            if a.kind == WK:
+                holder_landed = True
+                continue
+            night.looters.setdefault(t, []).append(s)
+            if t == night.holder:
+                night.seized.append((t, s))
+                night.holder = s
+
+
+def deaths_and_loot(g: Table, night: Night) -> None:
+    """The night's kills; a killer of the holder takes the 魔女杀手 in place of a loot (情境四)."""
+    for victim, killer in night.killed_by.items():
+        g.emit(Killed, to=MODERATOR, seat=victim, killer=killer, card=night.dead[victim])
+    for victim, killer in night.seized:
+        g.emit(WitchKillerSeized, to=(killer,), seat=killer, victim=victim)
+
+
+def witch_timers(g: Table, night: Night) -> None:
+    """魔女化: a witch's nights without a kill count up, a kill resets them; a killer not yet a witch
+    becomes one, its kill night counting as a kill."""
+    witches = g.state.x.witches
+    killers = set(night.killed_by.values())
+    for w, nights in witches.items():
+        g.emit(WitchTimer, to=MODERATOR, seat=w, nights=0 if w in killers else nights + 1)
+    for s in sorted(killers):
+        if s not in witches and s not in night.dead:
+            night.became.append(s)
+            g.emit(BecameWitch, to=MODERATOR, seat=s)
+
+
+def wreck_deaths(g: Table, night: Night) -> None:
+    """A witch's second night in a row without a kill: it dies (残骸化). A wrecked holder's 魔女杀手
+    goes to a random survivor, even one whose hand is full."""
+    for w in [w for w, nights in g.state.x.witches.items() if nights >= 2]:
+        night.dead[w] = WRECK
+        g.emit(Wrecked, to=MODERATOR, seat=w)
+    heirs = [s for s in night.living if s not in night.dead]
+    if night.holder in night.dead and heirs:
+        heir = heirs[night.heir_draw % len(heirs)]
+        g.emit(WitchKillerPassed, to=MODERATOR, holder=night.holder, heir=heir)
+        g.emit(WitchKillerReceived, to=(heir,), seat=heir, cards=g.state.x.hands[heir])
+
+
+def tell(g: Table, night: Night) -> None:
+    """Each seat's private feedback (9.1): results, a 结界's success, 「今晚不宜行动」, 魔女化."""
+    for seat, key, args in night.told:
+        g.notice(key, to=(seat,), **args)
+    for seat in sorted(night.blocked):
+        g.notice("barrier.success", to=(seat,))
+    for seat in night.unfit:
+        g.notice("attack.unfit", to=(seat,))
+    forced = {killer for _, killer in night.seized}
+    for seat in night.became:
+        if seat not in forced:
+            g.notice("witch.become", to=(seat,))
+
+
+# --- folds: one per fact --------------------------------------------------------------------------
+
+
+def _x(state: GameState, **changes: object) -> GameState:
     return replace(state, x=replace(state.x, **changes))
 
 
@@ -568,84 +787,108 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
-def _hand_set(state: GameState, e: HandSet) -> GameState:
+def _give(hands: dict[int, tuple[str, ...]], seat: int, gives: str | None, gets: str | None) -> dict[int, tuple[str, ...]]:
+    cards = hands.get(seat, ())
+    if gives is not None:
+        cards = _without(cards, gives)
+    if gets is not None:
+        cards = cards + (gets,)
+    return {**hands, seat: cards}
+
+
+def _dealt(state: GameState, e: CardsDealt) -> GameState:
     x = state.x
-    if e.why == "death":
-        return state
-    witches = {**x.witches, e.seat: 0} if e.why == "deal" and WK in e.cards else x.witches
+    witches = {**x.witches, e.seat: 0} if WK in e.cards else x.witches
     return _x(state, hands={**x.hands, e.seat: e.cards}, witches=witches)
 
 
-def _moved(state: GameState, e: CardMoved) -> GameState:
+def _offer_made(state: GameState, e: OfferMade) -> GameState:
+    return _x(state, offers={**state.x.offers, e.recipient: (e.initiator, e.card)})
+
+
+def _offer_held(state: GameState, e: OfferHeld) -> GameState:
+    return _x(state, held=state.x.held + ((e.initiator, e.recipient, e.card),))
+
+
+def _closing(state: GameState, initiator: int) -> dict[str, object]:
+    """The offer of `initiator`, delivered or held, is no longer pending."""
     x = state.x
-    hands, corpses, discard = x.hands, x.corpses, x.discard
-    for place, add in ((e.src, False), (e.dst, True)):
-        kind, _, n = place.partition(":")
-        if kind == "discard":
-            discard = discard + (e.card,) if add else _without(discard, e.card)
-            continue
-        pile = hands if kind == "hand" else corpses
-        seat = int(n)
-        cards = pile.get(seat, ())
-        cards = cards + (e.card,) if add else _without(cards, e.card)
-        if kind == "hand":
-            hands = {**hands, seat: cards}
-        else:
-            corpses = {**corpses, seat: cards}
-    return _x(state, hands=hands, corpses=corpses, discard=discard)
+    return {
+        "offers": {s: o for s, o in x.offers.items() if o[0] != initiator},
+        "held": tuple([h for h in x.held if h[0] != initiator]),
+    }
 
 
-def _offered(state: GameState, initiator: int, recipient: int, card: str) -> GameState:
-    """Ruling 12: held if the recipient cannot take it (it has traded, or is party to a pending offer)."""
-    x = state.x
-    if recipient in x.used or pending(x, recipient):
-        return _x(state, held=x.held + ((initiator, recipient, card),))
-    return _x(state, offers={**x.offers, recipient: (initiator, card)})
-
-
-def _traded(state: GameState, e: TradeClosed) -> GameState:
+def _accepted(state: GameState, e: TradeAccepted) -> GameState:
     x = state.x
     i, r = e.initiator, e.recipient
-    offers = {s: o for s, o in x.offers.items() if o[0] != i}
-    held = tuple(h for h in x.held if h[0] != i)
-    if e.got is None:
-        return _x(state, offers=offers, held=held, used=x.used + (i,))
-    hands = x.hands
-    hands = {**hands, i: _without(hands[i], e.card) + (e.got,), r: _without(hands[r], e.got) + (e.card,)}
-    return _x(state, hands=hands, offers=offers, held=held, used=x.used + (i, r))
+    hands = _give(_give(x.hands, i, e.card, e.got), r, e.got, e.card)
+    return _x(state, hands=hands, used=x.used + (i, r), **_closing(state, i))
 
 
-def _died(state: GameState, e: Died) -> GameState:
+def _refused(state: GameState, e: TradeRefused) -> GameState:
+    return _x(state, used=state.x.used + (e.initiator,), **_closing(state, e.initiator))
+
+
+def _used(state: GameState, e: CardUsed) -> GameState:
     x = state.x
-    hands, corpses = dict(x.hands), dict(x.corpses)
-    for seat in e.seats:
-        corpses[seat] = corpses.get(seat, ()) + hands.pop(seat, ())
-    return _x(state, hands=hands, corpses=corpses)
+    return _x(state, hands=_give(x.hands, e.seat, e.card, None), discard=x.discard + (e.card,))
+
+
+def _attacked(state: GameState, e: AttackMade) -> GameState:
+    attackers = state.x.attackers
+    return _x(state, attackers={**attackers, e.target: attackers.get(e.target, ()) + (e.seat,)})
+
+
+def _killed(state: GameState, e: Killed) -> GameState:
+    x = state.x
+    witches = {w: n for w, n in x.witches.items() if w != e.seat}
+    return _x(state, fresh=x.fresh + (e.seat,), witches=witches)
+
+
+def _seized(state: GameState, e: WitchKillerSeized) -> GameState:
+    x = state.x
+    hands = _give(_give(x.hands, e.victim, WK, None), e.seat, None, WK)
+    return _x(state, hands=hands, forced=x.forced + (e.seat,))
+
+
+def _wrecked(state: GameState, e: Wrecked) -> GameState:
+    x = state.x
+    witches = {w: n for w, n in x.witches.items() if w != e.seat}
+    return _x(state, fresh=x.fresh + (e.seat,), witches=witches)
+
+
+def _passed(state: GameState, e: WitchKillerPassed) -> GameState:
+    x = state.x
+    hands = _give(_give(x.hands, e.holder, WK, None), e.heir, None, WK)
+    return _x(state, hands=hands, witches={**x.witches, e.heir: x.witches.get(e.heir, 0)})
+
+
+def _left_on_body(state: GameState, e: CardsLeftOnBody) -> GameState:
+    x = state.x
+    hands = {s: h for s, h in x.hands.items() if s != e.seat}
+    return _x(state, hands=hands, corpses={**x.corpses, e.seat: x.corpses.get(e.seat, ()) + e.cards})
+
+
+def _from_body(state: GameState, seat: int, corpse: int, card: str) -> GameState:
+    x = state.x
+    corpses = {**x.corpses, corpse: _without(x.corpses[corpse], card)}
+    return _x(state, hands=_give(x.hands, seat, None, card), corpses=corpses)
+
+
+def _discarded(state: GameState, e: LeftoversDiscarded) -> GameState:
+    x = state.x
+    return _x(state, corpses={**x.corpses, e.corpse: ()}, discard=x.discard + e.cards)
 
 
 def _acted(state: GameState, e: Act | Defaulted) -> GameState:
-    if e.action.kind == OFFER:
-        return _offered(state, e.seat, e.action.target, e.action.option)
+    """The submission order of card uses (ruling 7): a changed use takes the place of its last change."""
     if e.action.kind not in ORDERED:
         return state
     order = state.x.order
     if e.seat in order:
         order = tuple([s for s in order if s != e.seat])
     return _x(state, order=order + (e.seat,))
-
-
-def _resolved(state: GameState, e: Resolved) -> GameState:
-    d = e.data
-    if e.what == "night":
-        return _x(
-            state,
-            witches={w: n for w, n in d["witches"]},
-            fresh=tuple(s for s, _ in d["deaths"]),
-            loot={t: tuple(ls) for t, ls in d["loot"]},
-            attackers={t: tuple(ls) for t, ls in d["attackers"]},
-            forced=tuple(d["forced"]),
-        )
-    return state
 
 
 def _phase(state: GameState, e: PhaseStarted) -> GameState:
@@ -662,18 +905,31 @@ def _step(state: GameState, e: StepOpened) -> GameState:
     return _x(state, order=()) if state.x.order else state
 
 
-_EVOLVE: dict[type, Any] = {
+_FOLDS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     GameCreated: lambda s, e: replace(s, x=WitchState()),
-    HandSet: _hand_set,
-    CardMoved: _moved,
-    TradeClosed: _traded,
-    Died: _died,
+    CardsDealt: _dealt,
+    OfferMade: _offer_made,
+    OfferHeld: _offer_held,
+    TradeAccepted: _accepted,
+    TradeRefused: _refused,
+    Imprisoned: lambda s, e: _x(s, imprisoned=e.seat),
+    CardUsed: _used,
+    AttackMade: _attacked,
+    Killed: _killed,
+    WitchKillerSeized: _seized,
+    WitchTimer: lambda s, e: _x(s, witches={**s.x.witches, e.seat: e.nights}),
+    BecameWitch: lambda s, e: _x(s, witches={**s.x.witches, e.seat: 0}),
+    Wrecked: _wrecked,
+    WitchKillerPassed: _passed,
+    CardsLeftOnBody: _left_on_body,
+    LootQueued: lambda s, e: _x(s, loot={**s.x.loot, e.corpse: e.looters}),
+    Looted: lambda s, e: _from_body(s, e.seat, e.corpse, e.card),
+    FirstFound: lambda s, e: _from_body(s, e.seat, e.corpse, e.card),
+    LeftoversDiscarded: _discarded,
     DeathCause: lambda s, e: _x(s, causes={**s.x.causes, e.seat: e.cause}),
-    VoteResult: lambda s, e: _x(s, imprisoned=e.chosen) if e.vote == "imprison" else s,
     StepOpened: _step,
     Act: _acted,
     Defaulted: _acted,
-    Resolved: _resolved,
     PhaseStarted: _phase,
 }
 
