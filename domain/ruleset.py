@@ -4,13 +4,16 @@ A ruleset is a `Ruleset` subclass: data (roles, presets, options, action kinds, 
 hooks below. The engine calls the hooks with a `Table`, the decide-time builder a ruleset writes
 its events to: each emitted event is evolved at once (by the engine's `evolve`, which the engine
 hands the table), so the ruleset's later logic reads the state it produced. `Option` declares a
-per-game option with its default. Nothing here imports the engine or any ruleset.
+per-game option with its default. A ruleset declares its steps (`StepSpec`, by step name) and the
+kernel's `on_close` resolves the open one through its spec; `RoleSequence` is the role-by-role night
+(each role's step held to its deadline). Nothing here imports the engine or any ruleset.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -71,6 +74,18 @@ COMMON_OPTIONS: dict[str, Option] = {
 }
 
 
+class StepSpec(NamedTuple):
+    """A declared step: how its answers resolve and, for a role step, what each seat is prompted with.
+
+    `resolve(ruleset, table, answers)` applies the answers and opens whatever comes next (a step of
+    a `RoleSequence` is followed by the sequence's next step instead). `prompt(ruleset, table, seat)`
+    gives a seat's decisions in a role step (empty: the seat is not prompted).
+    """
+
+    resolve: Callable[[Any, Table, dict[int, Action]], None]
+    prompt: Callable[[Any, Table, int], tuple[Decision, ...]] | None = None
+
+
 class Ruleset:
     """The base every ruleset extends. Engine hooks have safe defaults."""
 
@@ -84,6 +99,7 @@ class Ruleset:
     action_kinds: frozenset[str] = frozenset()
     min_seats: int = 1
     max_seats: int = 30
+    steps: dict[str, StepSpec] = {}  # the declared steps by name, resolved by `on_close`
 
     def all_options(self) -> dict[str, Option]:
         return {**COMMON_OPTIONS, **self.options}
@@ -120,7 +136,8 @@ class Ruleset:
 
     def on_close(self, g: Table) -> None:
         """Every owed answer of the open step is in (or defaulted): resolve it and open the next."""
-        raise NotImplementedError
+        step = g.state.step
+        self.steps[step.name].resolve(self, g, step.answers)
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
         """After an accepted action is recorded (repeatable actions: whispers, free talk)."""
@@ -267,6 +284,89 @@ class Table:
             roles=dict(enumerate(self.state.roles, 1)),
             seed=self.state.seed,
         )
+
+
+class RoleSequence:
+    """Role steps in a planned order, each its own step named `prefix + name`: a role-sequenced night.
+
+    Every step of the plan opens and lasts until its deadline whether its role still lives, is
+    blocked or has nothing to choose, so that timing reveals no role. With the game option
+    `early_close` (bot games) a step closes as soon as its prompted seats answered, and a step
+    nobody owes an answer in is skipped (still resolved with no answers when `resolve_skipped`).
+
+    - `plan(ruleset, state)`: tonight's step names, in order;
+    - `steps`: each name's `StepSpec` (its per-seat `prompt` and its `resolve`);
+    - `actors(ruleset, table, name)`: the seats asked for their prompt in that step, in seat order
+      (it may emit, e.g. tell a blocked seat it is blocked);
+    - or, in place of `actors` and the per-seat prompts, `prompts(ruleset, table, name)`: every
+      seat's decisions in the step at once;
+    - `finish(ruleset, table)`: what follows the last step (the dawn);
+    - `duration(name)`: the option holding a step's length;
+    - `announce(ruleset, table, name)`: optional, called after a step opens or is skipped.
+    """
+
+    def __init__(
+        self,
+        *,
+        prefix: str,
+        plan: Callable[[Any, GameState], Sequence[str]],
+        steps: dict[str, StepSpec],
+        finish: Callable[[Any, Table], None],
+        actors: Callable[[Any, Table, str], Iterable[int]] | None = None,
+        prompts: Callable[[Any, Table, str], dict[int, tuple[Decision, ...]]] | None = None,
+        duration: Callable[[str], str] = lambda name: "night_step_seconds",
+        resolve_skipped: bool = True,
+        announce: Callable[[Any, Table, str], None] | None = None,
+    ) -> None:
+        self.prefix = prefix
+        self.plan = plan
+        self.steps = steps
+        self.actors = actors
+        self.prompts = prompts or self._each_seat
+        self.finish = finish
+        self.duration = duration
+        self.resolve_skipped = resolve_skipped
+        self.announce = announce
+
+    def specs(self) -> dict[str, StepSpec]:
+        """The step table entries for the ruleset's `steps`: closing one resolves it and moves on."""
+        return {
+            self.prefix + name: StepSpec(partial(self._close, name), spec.prompt) for name, spec in self.steps.items()
+        }
+
+    def begin(self, rs: Any, g: Table) -> None:
+        self.advance(rs, g, None)
+
+    def _each_seat(self, rs: Any, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
+        prompt = self.steps[name].prompt
+        out = {}
+        for seat in self.actors(rs, g, name):
+            own = prompt(rs, g, seat)
+            if own:
+                out[seat] = own
+        return out
+
+    def advance(self, rs: Any, g: Table, after: str | None) -> None:
+        """Open the plan's next step after `after` (None: its first); past the last, `finish`."""
+        plan = self.plan(rs, g.state)
+        early = g.state.options["early_close"]
+        for name in plan[0 if after is None else plan.index(after) + 1 :]:
+            prompts = self.prompts(rs, g, name)
+            if early and not any(not d.repeatable for own in prompts.values() for d in own):
+                if self.resolve_skipped:
+                    self.steps[name].resolve(rs, g, {})  # e.g. the thief's forced card, the pack's kill
+                if self.announce is not None:
+                    self.announce(rs, g, name)
+                continue
+            g.open_step(self.prefix + name, self.duration(name), private=prompts, hold=not early, extend=False)
+            if self.announce is not None:
+                self.announce(rs, g, name)
+            return
+        self.finish(rs, g)
+
+    def _close(self, name: str, rs: Any, g: Table, answers: dict[int, Action]) -> None:
+        self.steps[name].resolve(rs, g, answers)
+        self.advance(rs, g, name)
 
 
 def plain(value: Any) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
@@ -19,13 +20,15 @@ from domain.events import (
     GameCreated,
     GameEnded,
     Prompt,
+    Resolved,
     Start,
     StepOpened,
     Timeout,
     sees,
 )
 from domain.rng import Rng
-from domain.rulesets.langrensha import LANGRENSHA, ROLES
+from domain.rulesets import langrensha
+from domain.rulesets.langrensha import LANGRENSHA, ROLES, Info, LState
 from domain.violations import RuleViolation
 from service.bots import pick
 from tests.harness import T0, seed_for
@@ -119,6 +122,7 @@ def invariants(before, after, e) -> None:
         assert all(not after.is_alive(s) for s in e.seats)
     if isinstance(e, Prompt):
         assert e.to == (e.seat,)
+    assert not isinstance(e, (Resolved, Info)), "every fact is a named, typed event"
     if isinstance(e, GameEnded) and e.reason != "aborted":
         assert e.winners and set(e.winners) <= set(range(1, after.seats + 1))
 
@@ -129,6 +133,29 @@ def test_random_games_with_the_automatic_lists_end_keep_invariants_and_replay(n,
     events = play(n, seed, options, check=invariants)
     assert isinstance(events[-1], GameEnded)
     assert verify(events).ok
+
+
+def _untyped(t: msgspec.inspect.Type) -> list[str]:
+    """The loose parts of a type: Any and lists (immutable state holds tuples), within it too."""
+    if isinstance(t, (msgspec.inspect.AnyType, msgspec.inspect.ListType)):
+        return [type(t).__name__]
+    inner = [getattr(t, name, None) for name in ("item_type", "key_type", "value_type")]
+    inner += [*getattr(t, "item_types", ()), *getattr(t, "types", ())]
+    if isinstance(t, msgspec.inspect.StructType):
+        inner += [f.type for f in t.fields]
+    return [loose for i in inner if i is not None for loose in _untyped(i)]
+
+
+def test_langrensha_facts_and_state_are_typed_with_no_free_payload():
+    facts = [c for c in vars(langrensha).values()
+             if isinstance(c, type) and issubclass(c, Event) and c.__module__ == langrensha.__name__ and c is not Info]
+    assert len(facts) > 20
+    for cls in facts:
+        tag = cls.__struct_config__.tag
+        assert tag.startswith("lrs_") and tag == tag.lower(), tag
+        fields = [f for f in msgspec.inspect.type_info(cls).fields if f.name not in ("at", "to")]
+        assert not [loose for f in fields for loose in _untyped(f.type)], cls
+    assert not _untyped(msgspec.inspect.type_info(LState)), "LState is typed: tuples and typed fields"
 
 
 # --- secrecy ---------------------------------------------------------------------------------------------

@@ -574,7 +574,7 @@ def test_magician_swap_leaves_lovers_and_badge_with_the_players():
     act(g, magician, "swap", targets=(a, c))
     run_to(g, "night.wolves")
     assert g.state.role(a) == role_c
-    assert g.state.x.lovers == sorted([a, b]) and g.state.x.sheriff == a
+    assert g.state.x.lovers == tuple(sorted([a, b])) and g.state.x.sheriff == a
 
 
 def test_cupid_links_two_lovers_who_learn_each_others_seat_and_role():
@@ -637,7 +637,7 @@ def test_thief_sees_the_two_spare_cards_and_may_stay_a_villager():
     assert len(g.state.roles) == 6 and len(g.state.x.spare) == 2
     run_to(g, "night.thief")
     spare = g.state.x.spare
-    assert g.views[thief].private["spare_cards"] == spare
+    assert g.views[thief].private["spare_cards"] == list(spare)
     options = decisions(g, thief)["pick"].options
     assert set(options) == set(spare) | ({V} if not all(c == W for c in spare) else set())
     run_to(g, "night.wolves")

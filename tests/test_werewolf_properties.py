@@ -25,6 +25,7 @@ from domain.events import (
     Timeout,
     sees,
 )
+from domain.rulesets.werewolf import NightResolved
 from domain.violations import RuleViolation
 from projections.view import SPECTATOR, apply, project
 from service.bots import pick, say
@@ -77,16 +78,17 @@ def check_invariants(g: Game, ruleset: str) -> None:
             for seat in event.seats:
                 assert alive[seat - 1]
                 alive[seat - 1] = False
-        if isinstance(event, Resolved) and event.what == "night":
+        assert not isinstance(event, Resolved), "a night is a typed NightResolved"
+        if isinstance(event, NightResolved):
             roles = g.state.roles
-            target = event.data["attack"]
+            target = event.attack
             if ruleset == "jinro9":
                 assert target is None or not rs.roles[roles[target - 1]].wolf
-            for guard, guarded in event.data["guards"]:
+            for guard, guarded in event.guards:
                 assert guard != guarded
                 if ruleset == "jinro9":
                     assert last_guard.get(guard) != guarded
-            last_guard = dict(event.data["guards"])
+            last_guard = dict(event.guards)
     assert alive == list(g.state.alive)
     end = g.events[-1]
     assert isinstance(end, GameEnded) and end.reason == rs.winning_team(g.state)

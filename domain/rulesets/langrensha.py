@@ -3,10 +3,13 @@
 Roles are data (`ROLES`): team, whether the role is a werewolf, whether the elder's penalty takes
 its power, the night steps it acts in and the causes of death on which it shoots. The night order is
 `NIGHT`, the document's priority table with the rulings' rows (魔術師 99, 守衛狼 85, 狼美人's charm
-80 after the pack); each step has one prompt function and one resolve function, registered in
-`PROMPTS` and `RESOLVE`. A night plays every step of the roles in the game's public role list, each
-until its deadline whether its role lives or not (option `early_close` closes a step as soon as its
-living actors have answered).
+80 after the pack); each step has one prompt function and one resolve function, declared in
+`NIGHT_STEPS` and played by the kernel's `RoleSequence`. A night plays every step of the roles in the
+game's public role list, each until its deadline whether its role lives or not (option `early_close`
+closes a step as soon as its living actors have answered). The day's steps are declared in `DAY_STEPS`.
+
+Every change of the ruleset's state is a typed event below (`LoversLinked`, `WitchSaved`, ...), folded
+by one function each (`_EVOLVE`): the log reads as what happened.
 
 Automatic role lists (`AUTO`, also the presets "6".."20"): the wolves are about a third of the
 table — 2 at 6–7 players, 3 at 8–11, 4 at 12–14, 5 at 15–17, 6 at 18–20 — the usual proportion of
@@ -22,16 +25,28 @@ extra cards its deck needs: a villager and a werewolf.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 import msgspec
 
-from domain.events import MODERATOR, PUBLIC, Action, Decision, Event, GameCreated, Resolved, RoleDealt, SpeakingOrder
+from domain.events import (
+    MODERATOR,
+    PUBLIC,
+    Action,
+    Decision,
+    Died,
+    Event,
+    GameCreated,
+    PhaseStarted,
+    RoleDealt,
+    SpeakingOrder,
+)
 from domain.messages import register
-from domain.ruleset import Option, Table, seconds
+from domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
 from domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
-from domain.rulesets.werewolf import Werewolf, WolfState, next_living
+from domain.rulesets.werewolf import Werewolf, WolfState, _x, next_living
 from domain.state import GameState
 
 replace = msgspec.structs.replace
@@ -132,38 +147,238 @@ AUTO: dict[int, tuple[str, ...]] = {
 }
 
 
+class Duty(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """What the dead may still do, in order: last words, shots, the badge."""
+
+    kind: str  # "words" | "shot" | "badge"
+    seats: tuple[int, ...]
+
+
 class LState(WolfState, frozen=True, kw_only=True):
     """Role-bound state is kept per seat and moves with a swapped role; the rest stays with the player."""
 
-    flags: list = []  # per seat: spent powers ("antidote", "poison", "charm", "duel", "swap", "life", "turned")
-    mark: list = []  # per seat: the guard's last target, the wolf beauty's charmed player
-    spare: list = []
-    pack: list = []
-    lovers: list = []
+    # per seat: spent powers ("antidote", "poison", "charm", "duel", "swap", "life", "turned")
+    flags: tuple[tuple[str, ...], ...] = ()
+    mark: tuple[int, ...] = ()  # per seat: the guard's last target, the wolf beauty's charmed player
+    spare: tuple[str, ...] = ()
+    pack: tuple[int, ...] = ()
+    lovers: tuple[int, ...] = ()
     cupid: int = 0
     sheriff: int = 0
-    no_vote: list = []
+    no_vote: tuple[int, ...] = ()
     powerless: bool = False
     # tonight
     blocked: int = 0
     block_told: bool = False
     attack: int = 0
-    guarded: list = []
+    guarded: tuple[int, ...] = ()
     saved: bool = False
-    poisoned: list = []
-    white: list = []
-    shield: list = []
-    raven: list = []
+    poisoned: tuple[int, ...] = ()
+    white: tuple[int, ...] = ()
+    shield: tuple[int, ...] = ()
+    raven: tuple[int, ...] = ()
     # the day and the dying
-    queue: list = []
-    resume: str = ""
+    queue: tuple[Duty, ...] = ()
+    resume: str = ""  # after the dying: "day" (set at dawn), "prevote" (a duel), "night" (an exile)
     stage: str = ""
-    candidates: list = []
-    stood: list = []
+    candidates: tuple[int, ...] = ()
+    stood: tuple[int, ...] = ()
     round: int = 0
 
 
-_FIELDS = frozenset(LState.__struct_fields__)
+# --- events: every change of the ruleset's state (for the moderator), and what a seat alone learns ----
+
+
+class SpareCards(Event, frozen=True, kw_only=True, tag="lrs_spare_cards"):
+    """The two cards left out of the deal (a game with the thief)."""
+
+    cards: tuple[str, ...]
+
+
+class PackKnown(Event, frozen=True, kw_only=True, tag="lrs_pack_known"):
+    """These living wolves now know each other."""
+
+    wolves: tuple[int, ...]
+
+
+class LoversLinked(Event, frozen=True, kw_only=True, tag="lrs_lovers_linked"):
+    cupid: int
+    lovers: tuple[int, int]
+
+
+class LoverShown(Event, frozen=True, kw_only=True, tag="lrs_lover_shown"):
+    """A lover (the audience) learns its partner and the partner's role."""
+
+    lover: int
+    role: str
+
+
+class Swapped(Event, frozen=True, kw_only=True, tag="lrs_swapped"):
+    """The magician swapped two players' roles, with what is bound to them (spent powers, marks)."""
+
+    magician: int
+    seats: tuple[int, int]
+
+
+class Blocked(Event, frozen=True, kw_only=True, tag="lrs_blocked"):
+    nightmare: int
+    target: int
+
+
+class BlockTold(Event, frozen=True, kw_only=True, tag="lrs_block_told"):
+    """The blocked seat was told (at its first step tonight)."""
+
+    seat: int
+
+
+class ThiefCards(Event, frozen=True, kw_only=True, tag="lrs_thief_cards"):
+    """The thief (the audience) sees the two spare cards."""
+
+    cards: tuple[str, ...]
+
+
+class ThiefPicked(Event, frozen=True, kw_only=True, tag="lrs_thief_picked"):
+    thief: int
+    card: str
+
+
+class Guarded(Event, frozen=True, kw_only=True, tag="lrs_guarded"):
+    """A guard's choice tonight (None: nobody), also its last guard for the next night."""
+
+    guard: int
+    target: int | None = None
+
+
+class Shielded(Event, frozen=True, kw_only=True, tag="lrs_shielded"):
+    wolf: int
+    target: int
+
+
+class PackAttacked(Event, frozen=True, kw_only=True, tag="lrs_pack_attacked"):
+    """The pack's target tonight (None: nobody)."""
+
+    target: int | None = None
+
+
+class Charmed(Event, frozen=True, kw_only=True, tag="lrs_charmed"):
+    """The wolf beauty (the audience) charmed `target`: it dies with her."""
+
+    beauty: int
+    target: int
+
+
+class WhiteWolfKilled(Event, frozen=True, kw_only=True, tag="lrs_white_wolf_killed"):
+    wolf: int
+    target: int
+
+
+class PotionsLeft(Event, frozen=True, kw_only=True, tag="lrs_potions_left"):
+    """The witch (the audience) sees her potions left."""
+
+    potions: tuple[str, ...]
+
+
+class WolfTargetShown(Event, frozen=True, kw_only=True, tag="lrs_wolf_target_shown"):
+    """The witch (the audience) learns the pack's target."""
+
+    target: int
+
+
+class WitchSaved(Event, frozen=True, kw_only=True, tag="lrs_witch_saved"):
+    witch: int
+    target: int
+
+
+class WitchPoisoned(Event, frozen=True, kw_only=True, tag="lrs_witch_poisoned"):
+    witch: int
+    target: int
+
+
+class RavenMarked(Event, frozen=True, kw_only=True, tag="lrs_raven_marked"):
+    raven: int
+    target: int
+
+
+class ElderSurvived(Event, frozen=True, kw_only=True, tag="lrs_elder_survived"):
+    """The elder survived the pack's bite and spent the extra life."""
+
+    seat: int
+
+
+class ApostleTurned(Event, frozen=True, kw_only=True, tag="lrs_apostle_turned"):
+    """Every other wolf is dead: the blood moon apostle is now a werewolf."""
+
+    seat: int
+
+
+class Shot(Event, frozen=True, kw_only=True, tag="lrs_shot"):
+    shooter: int
+    target: int
+
+
+class DutiesQueued(Event, frozen=True, kw_only=True, tag="lrs_duties_queued"):
+    """After deaths: what the dead may still do, before anything queued earlier."""
+
+    duties: tuple[Duty, ...]
+
+
+class DutyTaken(Event, frozen=True, kw_only=True, tag="lrs_duty_taken"):
+    """The first queued duty is taken up (or passed over when nobody can act on it)."""
+
+    kind: str
+    seats: tuple[int, ...]
+
+
+class SpeechesBegan(Event, frozen=True, kw_only=True, tag="lrs_speeches_began"):
+    """A round of speeches: "campaign", "sheriff_pk", "exile_pk" or "discussion"."""
+
+    stage: str
+
+
+class SheriffCandidates(Event, frozen=True, kw_only=True, tag="lrs_sheriff_candidates"):
+    seats: tuple[int, ...]
+
+
+class Withdrew(Event, frozen=True, kw_only=True, tag="lrs_withdrew"):
+    seats: tuple[int, ...]
+
+
+class VoteRound(Event, frozen=True, kw_only=True, tag="lrs_vote_round"):
+    """A vote's round opens: "sheriff" or "exile", round 1 or 2 (the PK), on `candidates` (none: all)."""
+
+    vote: str
+    round: int
+    candidates: tuple[int, ...] = ()
+
+
+class Runoff(Event, frozen=True, kw_only=True, tag="lrs_runoff"):
+    """A tied vote goes to PK speeches between `seats`."""
+
+    vote: str
+    seats: tuple[int, ...]
+
+
+class SheriffChanged(Event, frozen=True, kw_only=True, tag="lrs_sheriff_changed"):
+    """The badge is won, passed, torn or taken (None: no sheriff)."""
+
+    sheriff: int | None = None
+
+
+class KnightDueled(Event, frozen=True, kw_only=True, tag="lrs_knight_dueled"):
+    knight: int
+    target: int
+
+
+class IdiotRevealed(Event, frozen=True, kw_only=True, tag="lrs_idiot_revealed"):
+    """The exiled idiot survives and loses the vote."""
+
+    seat: int
+
+
+class PowersLost(Event, frozen=True, kw_only=True, tag="lrs_powers_lost"):
+    """The elder was exiled: the village's powers are lost."""
+
+    elder: int
 
 
 def _bool(default: bool, doc: str) -> Option:
@@ -175,8 +390,8 @@ def _choice(choices: tuple[str, ...], doc: str) -> Option:
     return Option(type="choice", default=choices[0], choices=choices, doc=doc)
 
 
-def _add(items: list, item: Any) -> list:
-    return items if item in items else [*items, item]
+def _add(items: tuple, item: Any) -> tuple:
+    return items if item in items else (*items, item)
 
 
 class Langrensha(Werewolf):
@@ -259,18 +474,6 @@ class Langrensha(Werewolf):
         lovers = state.x.lovers
         return bool(lovers) and sum(self.role_of(state, s).team == "wolves" for s in lovers) == 1
 
-    def set(self, g: Table, what: str, **changes: Any) -> None:
-        """Changes to the ruleset's state, recorded for the moderator and the audit."""
-        g.emit(Resolved, to=MODERATOR, what=what, data=changes)
-
-    def flag(self, g: Table, seat: int, flag: str) -> None:
-        flags = list(g.state.x.flags)
-        flags[seat - 1] = _add(flags[seat - 1], flag)
-        self.set(g, flag, flags=flags)
-
-    def info(self, g: Table, key: str, value: Any, to: Any) -> None:
-        g.emit(Info, to=to, key=key, value=value)
-
     def early(self, state: GameState) -> bool:
         return state.options["early_close"]
 
@@ -284,7 +487,8 @@ class Langrensha(Werewolf):
             deck[i], deck[j] = deck[j], deck[i]
         for seat, role in enumerate(deck[:n], 1):
             g.emit(RoleDealt, to=(seat,), seat=seat, role=role)
-        self.set(g, "deal", flags=[[] for _ in range(n)], mark=[0] * n, spare=deck[n:])
+        if deck[n:]:
+            g.emit(SpareCards, to=MODERATOR, cards=tuple(deck[n:]))
         self.tell_pack(g)
         self.begin_night(g, 1)
 
@@ -298,37 +502,24 @@ class Langrensha(Werewolf):
             g.notice("wolves.partners", to=tuple(wolves), learn=dict.fromkeys(wolves, "werewolf"), seats=wolves)
         else:
             g.notice("wolves.alone", to=tuple(wolves))
-        self.set(g, "pack", pack=sorted(set(state.x.pack) | set(wolves)))
+        g.emit(PackKnown, to=MODERATOR, wolves=tuple(wolves))
 
     # --- the night -------------------------------------------------------------------------------
 
     def begin_night(self, g: Table, night: int) -> None:
-        g.phase("night", night)
-        self.set(g, "dusk", blocked=0, block_told=False, attack=0, guarded=[], saved=False, poisoned=[], white=[],
-                 shield=[], raven=[])
-        self.next_night_step(g, None)
+        g.phase("night", night)  # tonight's state starts afresh (see `_on_phase`)
+        NIGHT_SEQUENCE.begin(self, g)
 
     def plan(self, state: GameState) -> tuple[str, ...]:
         return _plan(state.setup_roles, state.day == 1, state.day % 2 == 1)
-
-    def next_night_step(self, g: Table, after: str | None) -> None:
-        plan = self.plan(g.state)
-        for name in plan[0 if after is None else plan.index(after) + 1 :]:
-            prompts = self.prompts(g, name)
-            if prompts or not self.early(g.state):
-                early = self.early(g.state)
-                g.open_step("night." + name, "night_step_seconds", private=prompts, hold=not early, extend=False)
-                return
-            RESOLVE[name](self, g, {})  # a skipped step still resolves: the thief's forced card, the pack's kill
-        self.dawn(g)
 
     def acts_in(self, state: GameState, seat: int, name: str) -> bool:
         if name == "wolves":
             return self.is_wolf(state, seat)
         return name in self.role_of(state, seat).steps
 
-    def prompts(self, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
-        out = {}
+    def actors(self, g: Table, name: str) -> Iterator[int]:
+        """The seats prompted in night step `name`; a blocked seat is told, once, instead."""
         for seat in g.state.living():
             state = g.state
             if not self.acts_in(state, seat, name):
@@ -336,14 +527,11 @@ class Langrensha(Werewolf):
             if seat == state.x.blocked:
                 if not state.x.block_told:
                     g.notice("nightmare.blocked", to=(seat,))
-                    self.set(g, "blocked", block_told=True)
+                    g.emit(BlockTold, to=MODERATOR, seat=seat)
                 continue
             if state.x.powerless and self.role_of(state, seat).special:
                 continue
-            own = PROMPTS[name](self, g, seat)
-            if own:
-                out[seat] = own
-        return out
+            yield seat
 
     def attack_decision(self, state: GameState, seat: int) -> Decision:
         barred = tuple((s, "target_is_wolf") for s in self.wolves(state) if s != seat)
@@ -360,15 +548,6 @@ class Langrensha(Werewolf):
         legal = [s for s in state.living() if not self.is_wolf(state, s)]
         return g.rng.choice(legal) if legal else 0
 
-    def on_close(self, g: Table) -> None:
-        step = g.state.step
-        if step.name.startswith("night."):
-            name = step.name[6:]
-            RESOLVE[name](self, g, step.answers)
-            self.next_night_step(g, name)
-        else:
-            getattr(self, "close_" + step.name)(g, step.answers)
-
     def dawn(self, g: Table) -> None:
         state, x = g.state, g.state.x
         opt = state.options
@@ -379,7 +558,7 @@ class Langrensha(Werewolf):
             guarded, saved = t in x.guarded, x.saved
             lives = (not opt["guard_and_save_kills"]) if guarded and saved else guarded or saved
             if not lives and state.role(t) == "elder" and "life" not in x.flags[t - 1]:
-                self.flag(g, t, "life")
+                g.emit(ElderSurvived, to=MODERATOR, seat=t)
                 lives = True
             if not lives:
                 deaths[t] = "attack"
@@ -389,7 +568,6 @@ class Langrensha(Werewolf):
         for p in x.poisoned:
             if not (self.is_wolf(state, p) and p in x.shield):
                 deaths[p] = "poison"  # the poison counts even where the bite would have killed: no shot
-        self.set(g, "dawn", resume="day", attack=t, deaths=[[s, c] for s, c in sorted(deaths.items())])
         if not deaths:
             g.notice("morning.none")
             self.run_queue(g)
@@ -432,14 +610,15 @@ class Langrensha(Werewolf):
         self.turn_apostles(g)
         if self.check_win(g):
             return True
-        tasks: list[list[Any]] = []
+        duties: list[Duty] = []
         if words:
-            tasks.append(["words", words])
+            duties.append(Duty(kind="words", seats=tuple(words)))
         blocked = state.x.blocked if when == "morning" else 0  # the nightmare's block lasts the whole night
-        tasks.append(["shot", [s for s, c in sorted(deaths.items()) if s != blocked and self.can_shoot(state, s, c)]])
+        shooters = tuple(s for s, c in sorted(deaths.items()) if s != blocked and self.can_shoot(state, s, c))
+        duties.append(Duty(kind="shot", seats=shooters))
         if state.x.sheriff in deaths:
-            tasks.append(["badge", [state.x.sheriff]])
-        self.set(g, "dying", queue=tasks + g.state.x.queue)
+            duties.append(Duty(kind="badge", seats=(state.x.sheriff,)))
+        g.emit(DutiesQueued, to=MODERATOR, duties=tuple(duties))
         return False
 
     def turn_apostles(self, g: Table) -> None:
@@ -447,14 +626,14 @@ class Langrensha(Werewolf):
         waiting = [s for s in state.living() if state.role(s) == "blood_moon" and not self.is_wolf(state, s)]
         if waiting and not self.wolves(state):
             for seat in waiting:
-                self.flag(g, seat, "turned")
+                g.emit(ApostleTurned, to=MODERATOR, seat=seat)
                 g.notice("apostle.turned", to=(seat,))
             self.tell_pack(g)
 
     def run_queue(self, g: Table) -> None:
         while g.state.x.queue:
-            (kind, seats), rest = g.state.x.queue[0], g.state.x.queue[1:]
-            self.set(g, "next", queue=rest)
+            kind, seats = g.state.x.queue[0].kind, g.state.x.queue[0].seats
+            g.emit(DutyTaken, to=MODERATOR, kind=kind, seats=seats)
             state = g.state
             if kind == "words":
                 words = Decision(kind="last_words", text=state.options["speech_max_chars"], optional=True)
@@ -497,10 +676,9 @@ class Langrensha(Werewolf):
             if a.kind == "shoot" and a.target is not None and state.is_alive(a.target):
                 cause = "hunter_shot" if state.role(seat) == "huntsman" else "wolf_shot"
                 victims.setdefault(a.target, cause)
-        if victims:
-            self.set(g, "shots", shots=[[s, c] for s, c in sorted(victims.items())])
-            if self.die(g, victims, "day", []):
-                return
+                g.emit(Shot, to=MODERATOR, shooter=seat, target=a.target)
+        if victims and self.die(g, victims, "day", []):
+            return
         self.run_queue(g)
 
     def close_badge(self, g: Table, answers: dict[int, Action]) -> None:
@@ -512,8 +690,7 @@ class Langrensha(Werewolf):
 
     def badge(self, g: Table, seat: int, given: str, gone: str) -> None:
         """The badge goes to `seat` (0: nobody), announced with the notice `given` or `gone`."""
-        self.set(g, "sheriff", sheriff=seat)
-        self.info(g, "sheriff", seat or None, PUBLIC)
+        g.emit(SheriffChanged, sheriff=seat or None)
         if seat:
             g.notice(given, seat=seat)
         else:
@@ -528,15 +705,14 @@ class Langrensha(Werewolf):
     def close_candidacy(self, g: Table, answers: dict[int, Action]) -> None:
         candidates = [s for s, a in sorted(answers.items()) if a.kind == "stand" and a.option == "stand"]
         g.notice("sheriff.candidates", seats=candidates)
-        self.set(g, "candidates", candidates=candidates, stood=candidates)
-        self.info(g, "candidates", candidates, PUBLIC)
+        g.emit(SheriffCandidates, seats=tuple(candidates))
         if len(candidates) < 2:
             self.elect(g, candidates[0] if candidates else 0)
             return
         self.speeches(g, "campaign", candidates)
 
     def speeches(self, g: Table, stage: str, seats: list[int]) -> None:
-        self.set(g, "stage", stage=stage)
+        g.emit(SpeechesBegan, to=MODERATOR, stage=stage)
         g.emit(SpeakingOrder, seats=tuple(seats), rounds=1)
         self.next_speech(g)
 
@@ -557,7 +733,7 @@ class Langrensha(Werewolf):
         stay = [s for s in g.state.x.candidates if s not in out]
         if out:
             g.notice("sheriff.withdrawn", seats=out)
-        self.set(g, "candidates", candidates=stay)
+            g.emit(Withdrew, to=MODERATOR, seats=tuple(out))
         if len(stay) < 2:
             self.elect(g, stay[0] if stay else 0)
         else:
@@ -571,7 +747,7 @@ class Langrensha(Werewolf):
         if not voters:
             self.elect(g, 0)
             return
-        self.set(g, "round", round=rnd)
+        g.emit(VoteRound, to=MODERATOR, vote="sheriff", round=rnd, candidates=state.x.candidates)
         ballot = Decision(kind="vote", targets=tuple(state.x.candidates), optional=True)
         g.open_step("sheriff_vote", "vote_seconds", seats=voters, decisions=(ballot,))
 
@@ -581,7 +757,7 @@ class Langrensha(Werewolf):
             self.elect(g, leaders[0])
         elif len(leaders) > 1 and g.state.x.round == 1:
             g.notice("vote.runoff", seats=leaders)
-            self.set(g, "candidates", candidates=leaders)
+            g.emit(Runoff, to=MODERATOR, vote="sheriff", seats=tuple(leaders))
             self.speeches(g, "sheriff_pk", leaders)
         else:
             self.elect(g, 0)
@@ -597,7 +773,7 @@ class Langrensha(Werewolf):
         return seat if g.state.is_alive(seat) else next_living(g.state, seat)
 
     def discuss(self, g: Table) -> None:
-        self.set(g, "stage", stage="discussion")
+        g.emit(SpeechesBegan, to=MODERATOR, stage="discussion")
         self.begin_discussion(g)
 
     def after_discussion(self, g: Table) -> None:
@@ -618,13 +794,12 @@ class Langrensha(Werewolf):
         deaths: dict[int, str] = {}
         for seat, a in sorted(answers.items()):
             if a.kind == "duel" and a.target is not None and not deaths:
-                self.flag(g, seat, "duel")
+                g.emit(KnightDueled, to=MODERATOR, knight=seat, target=a.target)
                 g.notice("knight.duel", learn={seat: "knight"}, seat=seat, target=a.target)
                 deaths[a.target if self.is_wolf(g.state, a.target) else seat] = "duel"
         if not deaths:
             self.pre_vote(g)
             return
-        self.set(g, "duel", resume="prevote")
         if not self.die(g, deaths, "day", []):
             self.run_queue(g)
 
@@ -647,7 +822,7 @@ class Langrensha(Werewolf):
     def exile_vote(self, g: Table, rnd: int, tied: list[int]) -> None:
         state = g.state
         voters = [s for s in state.living() if s not in state.x.no_vote and s not in tied]
-        self.set(g, "round", round=rnd, candidates=tied)
+        g.emit(VoteRound, to=MODERATOR, vote="exile", round=rnd, candidates=tuple(tied))
         if not voters:
             g.notice("vote.none")
             self.begin_night(g, state.day + 1)
@@ -674,7 +849,7 @@ class Langrensha(Werewolf):
             self.exile(g, leaders[0])
         elif len(leaders) > 1 and state.x.round == 1 and state.options["exile_tie"] == "pk":
             g.notice("vote.runoff", seats=leaders)
-            self.set(g, "candidates", candidates=leaders)
+            g.emit(Runoff, to=MODERATOR, vote="exile", seats=tuple(leaders))
             self.speeches(g, "exile_pk", leaders)
         else:
             g.notice("vote.none")
@@ -685,14 +860,12 @@ class Langrensha(Werewolf):
         role = state.role(seat)
         if role == "idiot" and seat not in state.x.no_vote and not state.x.powerless:
             g.notice("idiot.revealed", learn={seat: "idiot"}, seat=seat)
-            self.set(g, "idiot", no_vote=[*state.x.no_vote, seat])
-            self.info(g, "no_vote", [*state.x.no_vote, seat], PUBLIC)
+            g.emit(IdiotRevealed, seat=seat)
             self.begin_night(g, state.day + 1)
             return
         if role == "elder" and not state.x.powerless:
             g.notice("elder.penalty", learn={seat: "elder"}, seat=seat)
-            self.set(g, "penalty", powerless=True)
-        self.set(g, "exile", resume="night")
+            g.emit(PowersLost, to=MODERATOR, elder=seat)
         words = [seat] if state.options["last_words"] != "none" else []
         if not self.die(g, {seat: "exile"}, "execution", words):
             self.run_queue(g)
@@ -727,7 +900,7 @@ class Langrensha(Werewolf):
         if g.state.step.name == "night.witch":  # her view shows the potion used as soon as she answers
             spent = g.state.x.flags[seat - 1]
             using = {"save": "antidote", "poison": "poison"}.get(action.kind)
-            self.info(g, "potions", _potions_left([*spent, using] if using else spent), (seat,))
+            g.emit(PotionsLeft, to=(seat,), potions=_potions_left((*spent, using) if using else spent))
 
     def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
         if action.kind == "duel":
@@ -739,12 +912,85 @@ class Langrensha(Werewolf):
         return handler(self, state, event) if handler else state
 
 
-def _on_set(rs: Langrensha, state: GameState, e: Resolved) -> GameState:
-    changes = {k: v for k, v in e.data.items() if k in _FIELDS}
-    return replace(state, x=replace(state.x, **changes)) if changes else state
+# --- evolve: one fold per event ---------------------------------------------------------------------
 
 
-_EVOLVE = {**WEREWOLF_EVOLVE, GameCreated: lambda rs, s, e: replace(s, x=LState()), Resolved: _on_set}
+def _per_seat(values: tuple, seat: int, value: Any) -> tuple:
+    return (*values[: seat - 1], value, *values[seat:])
+
+
+def _spend(state: GameState, seat: int, power: str) -> tuple[tuple[str, ...], ...]:
+    """The per-seat flags with `power` spent by `seat`."""
+    flags = state.x.flags
+    return _per_seat(flags, seat, _add(flags[seat - 1], power))
+
+
+def _on_created(rs: Langrensha, state: GameState, e: GameCreated) -> GameState:
+    return replace(state, x=LState(flags=((),) * e.seats, mark=(0,) * e.seats))
+
+
+def _on_phase(rs: Langrensha, state: GameState, e: PhaseStarted) -> GameState:
+    state = WEREWOLF_EVOLVE[PhaseStarted](rs, state, e)
+    if e.phase == "night":
+        return _x(state, blocked=0, block_told=False, attack=0, guarded=(), saved=False, poisoned=(), white=(),
+                  shield=(), raven=())
+    return _x(state, resume="day")
+
+
+def _on_died(rs: Langrensha, state: GameState, e: Died) -> GameState:
+    state = WEREWOLF_EVOLVE[Died](rs, state, e)
+    return _x(state, resume="night") if e.when == "execution" else state
+
+
+def _on_swapped(rs: Langrensha, state: GameState, e: Swapped) -> GameState:
+    flags, mark = list(_spend(state, e.magician, "swap")), list(state.x.mark)
+    a, b = e.seats
+    flags[a - 1], flags[b - 1] = flags[b - 1], flags[a - 1]
+    mark[a - 1], mark[b - 1] = mark[b - 1], mark[a - 1]
+    return _x(state, flags=tuple(flags), mark=tuple(mark))
+
+
+def _on_guarded(rs: Langrensha, state: GameState, e: Guarded) -> GameState:
+    x = state.x
+    guarded = x.guarded if e.target is None else _add(x.guarded, e.target)
+    return _x(state, mark=_per_seat(x.mark, e.guard, e.target or 0), guarded=guarded)
+
+
+# Facts a seat alone learns (LoverShown, ThiefCards, PotionsLeft, WolfTargetShown) and those only
+# for the record (ThiefPicked: its RoleChanged changes the role; Shot: its deaths follow) change no state.
+_EVOLVE: dict[type, Any] = {
+    **WEREWOLF_EVOLVE,
+    GameCreated: _on_created,
+    PhaseStarted: _on_phase,
+    Died: _on_died,
+    SpareCards: lambda rs, s, e: _x(s, spare=e.cards),
+    PackKnown: lambda rs, s, e: _x(s, pack=tuple(sorted(set(s.x.pack) | set(e.wolves)))),
+    LoversLinked: lambda rs, s, e: _x(s, lovers=e.lovers, cupid=e.cupid),
+    Swapped: _on_swapped,
+    Blocked: lambda rs, s, e: _x(s, blocked=e.target),
+    BlockTold: lambda rs, s, e: _x(s, block_told=True),
+    Guarded: _on_guarded,
+    Shielded: lambda rs, s, e: _x(s, shield=_add(s.x.shield, e.target)),
+    PackAttacked: lambda rs, s, e: _x(s, attack=e.target or 0),
+    Charmed: lambda rs, s, e: _x(s, flags=_spend(s, e.beauty, "charm"), mark=_per_seat(s.x.mark, e.beauty, e.target)),
+    WhiteWolfKilled: lambda rs, s, e: _x(s, white=_add(s.x.white, e.target)),
+    WitchSaved: lambda rs, s, e: _x(s, flags=_spend(s, e.witch, "antidote"), saved=True),
+    WitchPoisoned: lambda rs, s, e: _x(s, flags=_spend(s, e.witch, "poison"), poisoned=_add(s.x.poisoned, e.target)),
+    RavenMarked: lambda rs, s, e: _x(s, raven=_add(s.x.raven, e.target)),
+    ElderSurvived: lambda rs, s, e: _x(s, flags=_spend(s, e.seat, "life")),
+    ApostleTurned: lambda rs, s, e: _x(s, flags=_spend(s, e.seat, "turned")),
+    DutiesQueued: lambda rs, s, e: _x(s, queue=e.duties + s.x.queue),
+    DutyTaken: lambda rs, s, e: _x(s, queue=s.x.queue[1:]),
+    SpeechesBegan: lambda rs, s, e: _x(s, stage=e.stage),
+    SheriffCandidates: lambda rs, s, e: _x(s, candidates=e.seats, stood=e.seats),
+    Withdrew: lambda rs, s, e: _x(s, candidates=tuple(c for c in s.x.candidates if c not in e.seats)),
+    VoteRound: lambda rs, s, e: _x(s, round=e.round, candidates=e.candidates),
+    Runoff: lambda rs, s, e: _x(s, candidates=e.seats),
+    SheriffChanged: lambda rs, s, e: _x(s, sheriff=e.sheriff or 0),
+    KnightDueled: lambda rs, s, e: _x(s, flags=_spend(s, e.knight, "duel"), resume="prevote"),
+    IdiotRevealed: lambda rs, s, e: _x(s, no_vote=(*s.x.no_vote, e.seat)),
+    PowersLost: lambda rs, s, e: _x(s, powerless=True),
+}
 
 
 @lru_cache(maxsize=512)
@@ -757,7 +1003,7 @@ def _plan(setup: tuple[str, ...], first: bool, odd: bool) -> tuple[str, ...]:
 
 
 class Info(Event, frozen=True, kw_only=True, tag="lrs_info"):
-    """A fact for the readers' views (`View.private[key]`): the thief's cards, the witch's target, the sheriff."""
+    """Stored games before the typed facts: a fact for the readers' views (`View.private[key]`). No longer emitted."""
 
     key: str
     value: Any = None
@@ -775,12 +1021,12 @@ def _r_cupid(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
     state = g.state
     for seat, a in sorted(answers.items()):
         if a.kind == "link" and not state.x.lovers:
-            lovers = sorted(a.targets)
-            rs.set(g, "lovers", lovers=lovers, cupid=seat)
+            lovers = tuple(sorted(a.targets))
+            g.emit(LoversLinked, to=MODERATOR, cupid=seat, lovers=lovers)
             for me, other in (lovers, lovers[::-1]):
                 role = state.role(other)
                 g.notice("lovers.partner", to=(me,), learn={other: role}, target=other, role=role)
-                rs.info(g, "lover", [other, role], (me,))
+                g.emit(LoverShown, to=(me,), lover=other, role=role)
 
 
 def _p_magician(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -794,14 +1040,10 @@ def _r_magician(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind != "swap":
             continue
-        rs.flag(g, seat, "swap")
         state = g.state
         a1, b1 = a.targets
-        flags, mark = list(state.x.flags), list(state.x.mark)
-        flags[a1 - 1], flags[b1 - 1] = flags[b1 - 1], flags[a1 - 1]
-        mark[a1 - 1], mark[b1 - 1] = mark[b1 - 1], mark[a1 - 1]
         ra, rb = state.role(a1), state.role(b1)
-        rs.set(g, "swap", swapped=[a1, b1], flags=flags, mark=mark)
+        g.emit(Swapped, to=MODERATOR, magician=seat, seats=(a1, b1))
         g.change_role(a1, rb)
         g.change_role(b1, ra)
         rs.tell_pack(g)
@@ -813,19 +1055,19 @@ def _p_nightmare(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
 
 
 def _r_nightmare(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
-    for a in answers.values():
+    for seat, a in answers.items():
         if a.kind == "block" and a.target is not None:
-            rs.set(g, "block", blocked=a.target)
+            g.emit(Blocked, to=MODERATOR, nightmare=seat, target=a.target)
 
 
-def _thief_forced(spare: list[str]) -> bool:
+def _thief_forced(spare: tuple[str, ...]) -> bool:
     return all(ROLES[c].team == "wolves" for c in spare)
 
 
 def _p_thief(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
     spare = g.state.x.spare
     g.notice("thief.cards", to=(seat,), role=spare[0], label=spare[1])
-    rs.info(g, "spare_cards", list(spare), (seat,))
+    g.emit(ThiefCards, to=(seat,), cards=spare)
     options = tuple(dict.fromkeys(spare if _thief_forced(spare) else (*spare, V)))
     return (Decision(kind="pick", options=options),)
 
@@ -839,7 +1081,7 @@ def _r_thief(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
         choice = a.option if a is not None and a.kind == "pick" else None
         if choice is None:
             choice = g.rng.choice(state.x.spare) if _thief_forced(state.x.spare) else V
-        rs.set(g, "thief", picked=choice)
+        g.emit(ThiefPicked, to=MODERATOR, thief=seat, card=choice)
         g.change_role(seat, choice)
     rs.tell_pack(g)
 
@@ -855,15 +1097,11 @@ def _p_guard(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
 
 def _r_guard(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
     state = g.state
-    mark, guarded = list(state.x.mark), []
     for seat in state.living():
         if state.role(seat) == "guard":
             a = answers.get(seat)
-            target = a.target if a is not None and a.kind == "guard" and a.target is not None else 0
-            mark[seat - 1] = target
-            if target:
-                guarded.append(target)
-    rs.set(g, "guard", mark=mark, guarded=guarded)
+            target = a.target if a is not None and a.kind == "guard" else None
+            g.emit(Guarded, to=MODERATOR, guard=seat, target=target)
 
 
 def _p_guardian_wolf(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -871,8 +1109,9 @@ def _p_guardian_wolf(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...
 
 
 def _r_guardian_wolf(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
-    shield = sorted({a.target for a in answers.values() if a.kind == "shield" and a.target is not None})
-    rs.set(g, "shield", shield=shield)
+    for seat, a in sorted(answers.items()):
+        if a.kind == "shield" and a.target is not None:
+            g.emit(Shielded, to=MODERATOR, wolf=seat, target=a.target)
 
 
 def _p_wolves(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -884,7 +1123,7 @@ def _p_wolves(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
 
 
 def _r_wolves(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
-    rs.set(g, "attack", attack=rs.attack_target(g, answers))
+    g.emit(PackAttacked, to=MODERATOR, target=rs.attack_target(g, answers) or None)
 
 
 def _p_charm(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -896,11 +1135,7 @@ def _p_charm(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
 def _r_charm(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "charm" and a.target is not None:
-            rs.flag(g, seat, "charm")
-            mark = list(g.state.x.mark)
-            mark[seat - 1] = a.target
-            rs.set(g, "charmed", mark=mark)
-            rs.info(g, "charmed", a.target, (seat,))
+            g.emit(Charmed, to=(seat,), beauty=seat, target=a.target)
 
 
 def _p_white_wolf(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -909,12 +1144,13 @@ def _p_white_wolf(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
 
 
 def _r_white_wolf(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
-    white = sorted({a.target for a in answers.values() if a.kind == "white_kill" and a.target is not None})
-    rs.set(g, "white", white=white)
+    for seat, a in sorted(answers.items()):
+        if a.kind == "white_kill" and a.target is not None:
+            g.emit(WhiteWolfKilled, to=MODERATOR, wolf=seat, target=a.target)
 
 
-def _potions_left(spent: list[str]) -> list[str]:
-    return [p for p in ("antidote", "poison") if p not in spent]
+def _potions_left(spent: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(p for p in ("antidote", "poison") if p not in spent)
 
 
 def _p_witch(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -922,10 +1158,10 @@ def _p_witch(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
     spent = state.x.flags[seat - 1]
     antidote, poison = "antidote" not in spent, "poison" not in spent
     target = state.x.attack if state.options["witch_sees_target"] == "always" or antidote else 0
-    rs.info(g, "potions", _potions_left(spent), (seat,))
+    g.emit(PotionsLeft, to=(seat,), potions=_potions_left(spent))
     if target:
         g.notice("witch.target", to=(seat,), target=target)
-        rs.info(g, "wolf_target", target, (seat,))
+        g.emit(WolfTargetShown, to=(seat,), target=target)
     own: tuple[Decision, ...] = ()
     self_save = state.options["witch_self_save"]
     may_save_self = self_save == "always" or (self_save == "first_night" and state.day == 1)
@@ -939,11 +1175,9 @@ def _p_witch(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
 def _r_witch(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "save":
-            rs.flag(g, seat, "antidote")
-            rs.set(g, "save", saved=True)
+            g.emit(WitchSaved, to=MODERATOR, witch=seat, target=g.state.x.attack)
         elif a.kind == "poison" and a.target is not None:
-            rs.flag(g, seat, "poison")
-            rs.set(g, "poison", poisoned=_add(g.state.x.poisoned, a.target))
+            g.emit(WitchPoisoned, to=MODERATOR, witch=seat, target=a.target)
 
 
 def _p_seer(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -975,12 +1209,51 @@ def _p_raven(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
 
 
 def _r_raven(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
-    marked = sorted({a.target for a in answers.values() if a.kind == "mark" and a.target is not None})
-    rs.set(g, "raven", raven=marked)
+    for seat, a in sorted(answers.items()):
+        if a.kind == "mark" and a.target is not None:
+            g.emit(RavenMarked, to=MODERATOR, raven=seat, target=a.target)
 
 
-PROMPTS = {name: globals()["_p_" + name] for name in NIGHT}
-RESOLVE = {name: globals()["_r_" + name] for name in NIGHT}
+# --- the declared steps -----------------------------------------------------------------------------
+
+NIGHT_STEPS: dict[str, StepSpec] = {
+    "cupid": StepSpec(prompt=_p_cupid, resolve=_r_cupid),
+    "magician": StepSpec(prompt=_p_magician, resolve=_r_magician),
+    "nightmare": StepSpec(prompt=_p_nightmare, resolve=_r_nightmare),
+    "thief": StepSpec(prompt=_p_thief, resolve=_r_thief),
+    "guard": StepSpec(prompt=_p_guard, resolve=_r_guard),
+    "guardian_wolf": StepSpec(prompt=_p_guardian_wolf, resolve=_r_guardian_wolf),
+    "wolves": StepSpec(prompt=_p_wolves, resolve=_r_wolves),
+    "charm": StepSpec(prompt=_p_charm, resolve=_r_charm),
+    "white_wolf": StepSpec(prompt=_p_white_wolf, resolve=_r_white_wolf),
+    "witch": StepSpec(prompt=_p_witch, resolve=_r_witch),
+    "seer": StepSpec(prompt=_p_seer, resolve=_r_seer),
+    "graveyard": StepSpec(prompt=_p_graveyard, resolve=_r_graveyard),
+    "raven": StepSpec(prompt=_p_raven, resolve=_r_raven),
+}
+
+NIGHT_SEQUENCE = RoleSequence(
+    prefix="night.",
+    plan=Langrensha.plan,
+    steps=NIGHT_STEPS,
+    actors=Langrensha.actors,
+    finish=Langrensha.dawn,
+)
+
+DAY_STEPS: dict[str, StepSpec] = {
+    "last_words": StepSpec(Langrensha.close_last_words),
+    "speech": StepSpec(Langrensha.close_speech),
+    "shot": StepSpec(Langrensha.close_shot),
+    "badge": StepSpec(Langrensha.close_badge),
+    "candidacy": StepSpec(Langrensha.close_candidacy),
+    "withdraw": StepSpec(Langrensha.close_withdraw),
+    "sheriff_vote": StepSpec(Langrensha.close_sheriff_vote),
+    "duel": StepSpec(Langrensha.close_duel),
+    "impeach": StepSpec(Langrensha.close_impeach),
+    "exile_vote": StepSpec(Langrensha.close_exile_vote),
+}
+
+Langrensha.steps = {**DAY_STEPS, **NIGHT_SEQUENCE.specs()}  # declared here, after the night's functions
 
 LANGRENSHA = Langrensha()
 

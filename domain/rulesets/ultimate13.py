@@ -14,7 +14,7 @@ V, S, M, H, W, X = "villager", "seer", "medium", "hunter", "werewolf", "madman"
 
 class Ultimate13(Werewolf):
     id = "ultimate13"
-    version = "1"
+    version = "2"
     doc_lang = "ja"
     name = {"ja": "アルティメット人狼（13人村）", "zh-Hans": "终极狼人（13人局）", "zh-Hant": "終極狼人（13人局）", "en": "Ultimate Werewolf for thirteen"}
     roles = {r: ROLES[r] for r in (V, S, M, H, W, X)}

@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from domain.events import (
+    MODERATOR,
     Act,
     Action,
     Decision,
@@ -27,7 +28,7 @@ from domain.events import (
     StepOpened,
 )
 from domain.rng import Rng
-from domain.ruleset import Ruleset, Table
+from domain.ruleset import Ruleset, StepSpec, Table
 from domain.state import GameState
 
 replace = msgspec.structs.replace
@@ -51,6 +52,16 @@ class WolfState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     rounds: int = 0
     turn: int = 0
     morning_dead: tuple[int, ...] = ()
+
+
+class NightResolved(Event, frozen=True, kw_only=True, tag="night_resolved"):
+    """A night resolved at once (moderator): the pack's target, each guard and its target, each seer and
+    the seat it divined, and the deaths with their causes. The guards are the next night's last guards."""
+
+    attack: int | None = None
+    guards: tuple[tuple[int, int], ...] = ()
+    divined: tuple[tuple[int, int], ...] = ()
+    deaths: tuple[tuple[int, str], ...] = ()
 
 
 SLEEP = Decision(kind="sleep")
@@ -197,18 +208,14 @@ class Werewolf(Ruleset):
                 return Action(kind=decision.kind)
         return None
 
-    def on_close(self, g: Table) -> None:
-        step = g.state.step
-        if step.name == "night":
-            self.resolve_night(g)
-        elif step.name == "speech":
-            self.next_speech(g)
-        elif step.name == "discussion":
-            self.open_vote(g, "vote")
-        elif step.name in ("vote", "runoff"):
-            self.resolve_vote(g)
-        elif step.name == "last_words":
-            self.after_day(g)
+    steps = {
+        "night": StepSpec(lambda rs, g, answers: rs.resolve_night(g)),
+        "speech": StepSpec(lambda rs, g, answers: rs.next_speech(g)),
+        "discussion": StepSpec(lambda rs, g, answers: rs.open_vote(g, "vote")),
+        "vote": StepSpec(lambda rs, g, answers: rs.resolve_vote(g)),
+        "runoff": StepSpec(lambda rs, g, answers: rs.resolve_vote(g)),
+        "last_words": StepSpec(lambda rs, g, answers: rs.after_day(g)),
+    }
 
     # --- night -----------------------------------------------------------------------------------
 
@@ -239,12 +246,13 @@ class Werewolf(Ruleset):
             g.notice("seer.result", to=(seer,), learn={seen: label}, target=seen, label=label)
             if self.roles[state.role(seen)].team == "fox":
                 deaths.setdefault(seen, "curse")
-        g.resolved(
-            "night",
+        g.emit(
+            NightResolved,
+            to=MODERATOR,
             attack=target,
-            guards=sorted(guards.items()),
-            divined=sorted(divined.items()),
-            deaths=sorted(deaths.items()),
+            guards=tuple(sorted(guards.items())),
+            divined=tuple(sorted(divined.items())),
+            deaths=tuple(sorted(deaths.items())),
         )
         self.dawn(g, deaths)
 
@@ -408,7 +416,12 @@ def _on_step(rs: Werewolf, state: GameState, e: StepOpened) -> GameState:
     return _x(state, turn=state.x.turn + 1) if e.name == "speech" else state
 
 
+def _on_night(rs: Werewolf, state: GameState, e: NightResolved) -> GameState:
+    return _x(state, last_guard=dict(e.guards))
+
+
 def _on_resolved(rs: Werewolf, state: GameState, e: Resolved) -> GameState:
+    """magic_city's night still records its guards in a generic `Resolved`."""
     if e.what == "night":
         return _x(state, last_guard={guard: target for guard, target in e.data["guards"]})
     return state
@@ -422,5 +435,6 @@ _EVOLVE: dict[type, Any] = {
     Died: _on_died,
     SpeakingOrder: lambda rs, s, e: _x(s, order=e.seats, rounds=e.rounds, turn=0),
     StepOpened: _on_step,
+    NightResolved: _on_night,
     Resolved: _on_resolved,
 }
