@@ -17,7 +17,7 @@ from service.entry import Entry, Viewer
 from service.problems import responses
 from service.schemas import Feed
 from service.settings import WAIT_MAX
-from service.web import OPTIONAL_BEARER, PAGE_MAX, GameId, LangQuery, entry_of, games_of, language, service_of
+from service.web import ANYONE, PAGE_MAX, GameId, LangQuery, entry_of, games_of, language, service_of
 
 
 async def reader(request: Request, game_id: uuid.UUID, lang: str | None) -> tuple[Entry, Viewer, str]:
@@ -31,14 +31,16 @@ async def reader(request: Request, game_id: uuid.UUID, lang: str | None) -> tupl
 class FeedRoutes(Controller):
     path = "/games/{game_id:uuid}"
 
-    @get("/events", tags=["play"], summary="The caller's feed after its cursor (long-poll)",
-         security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
+    @get("/events", operation_id="getEvents", tags=["play"], summary="The caller's feed after its cursor (long-poll)",
+         description="The events the caller may see after its cursor `after`, numbered in its own feed; with `wait`, "
+         "the call waits that many seconds for a first new event. Pass `next` as `after` to read on. " + ANYONE,
+         responses=responses(400, 401, 404))
     async def get_events(
         self,
         request: Request,
         game_id: GameId,
         after: Annotated[int, QueryParameter(ge=0, le=10_000_000, description="The caller's own cursor.")] = 0,
-        limit: Annotated[int, QueryParameter(ge=1, le=PAGE_MAX)] = 100,
+        limit: Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="The most events to return.")] = 100,
         wait: Annotated[float, QueryParameter(ge=0, le=WAIT_MAX, description="Seconds to wait for a new event.")] = 0,
         lang: LangQuery = None,
     ) -> Feed:
@@ -46,8 +48,10 @@ class FeedRoutes(Controller):
         wait = min(wait, service_of(request).settings.wait_cap)
         return await games_of(request).feed(entry, viewer, after, limit, wait, lang)
 
-    @get("/stream", tags=["play"], summary="The caller's feed as server-sent events",
-         media_type="text/event-stream", security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
+    @get("/stream", operation_id="streamEvents", tags=["play"], summary="The caller's feed as server-sent events",
+         description="The caller's feed after its cursor (`after`, else `Last-Event-ID`) as it grows, one message an "
+         "event, until the game ends or the stream's time is up; reconnect with the last id to read on. " + ANYONE,
+         media_type="text/event-stream", responses=responses(400, 401, 404))
     async def stream_events(
         self,
         request: Request,
@@ -56,7 +60,8 @@ class FeedRoutes(Controller):
             int | None, QueryParameter(ge=0, le=10_000_000, description="The caller's own cursor.")
         ] = None,
         last_event_id: Annotated[
-            str | None, HeaderParameter(name="Last-Event-ID", required=False, pattern="^[0-9]{1,9}$")
+            str | None, HeaderParameter(name="Last-Event-ID", required=False, pattern="^[0-9]{1,9}$",
+                                          description="The last id received, to resume.")
         ] = None,
         lang: LangQuery = None,
     ) -> ServerSentEvent:

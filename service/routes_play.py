@@ -12,20 +12,24 @@ from service.auth import bearer, caller, viewer_of
 from service.games import Reply
 from service.problems import PROBLEM_JSON, responses
 from service.schemas import ActionReply, ActionRequest, ViewReply
-from service.web import BEARER, OPTIONAL_BEARER, GameId, LangQuery, entry_of, games_of, language
+from service.web import ANYONE, BEARER, GameId, LangQuery, entry_of, games_of, language
 
 
 class PlayRoutes(Controller):
     path = "/games/{game_id:uuid}"
 
-    @get("/view", tags=["play"], summary="The caller's view (no token: spectator)",
-         security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
+    @get("/view", operation_id="getView", tags=["play"], summary="The caller's view (no token: spectator)",
+         description="What the caller may know now: seats and who lives, the phase, its own role and secrets, and "
+         "`decisions`, what it owes or may do now with their legal choices and deadline. " + ANYONE,
+         responses=responses(400, 401, 404))
     async def get_view(self, request: Request, game_id: GameId) -> ViewReply:
         games = games_of(request)
         entry = await entry_of(games, game_id)
         return games.view(entry, viewer_of(await caller(games, entry, request)))
 
-    @post("/actions", tags=["play"], summary="One action by the caller's seat",
+    @post("/actions", operation_id="postAction", tags=["play"], summary="One action by the caller's seat",
+          description="Answers one of the seat's `decisions` (its `kind`, and a choice among its legal ones). A "
+          "seat's token is required. With an `Idempotency-Key`, a repeat of the same request gets the first reply.",
           security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 413, 422))
     async def post_action(
         self,
@@ -34,7 +38,8 @@ class PlayRoutes(Controller):
         data: JSONBody[ActionRequest],
         lang: LangQuery = None,
         idempotency_key: Annotated[
-            str | None, HeaderParameter(name="Idempotency-Key", min_length=1, max_length=200, required=False)
+            str | None, HeaderParameter(name="Idempotency-Key", min_length=1, max_length=200, required=False,
+                                            description="Makes a retry safe: the same key and body get the first reply.")
         ] = None,
     ) -> Response[ActionReply]:
         games = games_of(request)

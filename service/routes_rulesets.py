@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Controller, Request, get
-from litestar.params import FromPath
+from litestar.params import Parameter
 
 from domain import catalog as rulesets
 from domain.messages import role_name
@@ -36,14 +36,17 @@ def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
 class RulesetRoutes(Controller):
     path = "/rulesets"
 
-    @get("/", tags=["rulesets"], summary="List the rulesets", responses=responses(400))
+    @get("/", operation_id="listRulesets", tags=["rulesets"], summary="List the rulesets",
+         description="Every ruleset with its roles, presets and options, names in the language asked for.",
+         responses=responses(400))
     async def list_rulesets(self, request: Request, lang: LangQuery = None) -> list[RulesetInfo]:
         lang = language(request, lang)
         return [ruleset_info(rs, lang) for rs in rulesets.RULESETS.values()]
 
-    @get("/{ruleset_id:str}", tags=["rulesets"], summary="One ruleset: roles, presets, options",
+    @get("/{ruleset_id:str}", operation_id="getRuleset", tags=["rulesets"], summary="One ruleset: roles, presets, options",
+         description="A ruleset by id (`jinro9`, `ultimate13`, `langrensha`, `magic_city`, `witch_trial`).",
          responses=responses(400, 404))
-    async def get_ruleset(self, request: Request, ruleset_id: FromPath[str], lang: LangQuery = None) -> RulesetInfo:
+    async def get_ruleset(self, request: Request, ruleset_id: Annotated[str, Parameter(description="The ruleset's id.")], lang: LangQuery = None) -> RulesetInfo:
         rs = rulesets.get(ruleset_id)
         if rs is None:
             raise ApiError(404, "ruleset_not_found")

@@ -17,7 +17,10 @@ from service.schemas import Lang
 
 PAGE_MAX = 500
 BEARER = [{"BearerToken": []}]
-OPTIONAL_BEARER = [{}, {"BearerToken": []}]
+# Operations a spectator may call declare no security (a generated client then calls them with or without a
+# token); their descriptions say what a token changes.
+ANYONE = ("With a seat's, the host's or the moderator's token (`Authorization: Bearer`) the caller reads as that; "
+          "without one, as a spectator.")
 GameId = FromPath[uuid.UUID]
 LangQuery = Annotated[Lang | None, QueryParameter(name="lang", description="Language of texts and messages.")]
 

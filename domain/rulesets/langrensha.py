@@ -759,8 +759,8 @@ def _plan(setup: tuple[str, ...], first: bool, odd: bool) -> tuple[str, ...]:
 class Info(Event, frozen=True, kw_only=True, tag="lrs_info"):
     """A fact for the readers' views (`View.private[key]`): the thief's cards, the witch's target, the sheriff."""
 
-    key: str
-    value: Any = None
+    key: str  # the fact's name in `View.private`
+    value: Any = None  # the fact
 
 
 # --- night steps: one prompt and one resolve function each ------------------------------------------
