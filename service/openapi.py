@@ -156,6 +156,8 @@ def struct_classes(types: tuple[Any, ...]) -> dict[str, type]:
 def _closed(schemas: dict[str, Any]) -> None:
     """Tagged unions: oneOf with their discriminator; each variant's tag a `const`."""
     for node in _nodes(schemas):
+        if node.get("items") is False and "maxItems" in node:  # a fixed tuple: maxItems says it, generators read it
+            del node["items"]
         if "discriminator" in node and "anyOf" in node:
             node["oneOf"] = node.pop("anyOf")
         props = node.get("properties", {})
@@ -225,17 +227,17 @@ def _feed_items(schemas: dict[str, Any], events: tuple[type[Event], ...]) -> Non
         event = schemas[name]
         data = {
             "type": "object",
-            "title": name + "Data",
+            "title": name + "Fields",
             "description": f"The fields of a `{tag}` event.",
             "properties": {k: v for k, v in event["properties"].items() if k not in ("type", "at", "to")},
         }
         required = [k for k in event.get("required", []) if k in data["properties"]]
         if required:
             data["required"] = required
-        schemas[name + "Data"] = data
+        schemas[name + "Fields"] = data
         props = copy.deepcopy(item["properties"])
         props["type"] = {"type": "string", "const": tag, "description": item["properties"]["type"]["description"]}
-        props["data"] = {"$ref": REF.format(name=name + "Data"), "description": item["properties"]["data"]["description"]}
+        props["data"] = {"$ref": REF.format(name=name + "Fields"), "description": item["properties"]["data"]["description"]}
         schemas[name + "Item"] = {
             "type": "object",
             "title": name + "Item",
