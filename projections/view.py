@@ -45,7 +45,7 @@ SPECTATOR = "spectator"
 class View(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     viewer: str  # "seat:N" | "spectator" | "moderator"
     seat: int | None = None  # the viewer's seat, when it is one
-    game_id: str = ""  # the game's id
+    game_id: str = ""  # the game's id (empty only before the game's first event, as a replay at 0 shows)
     ruleset: str = ""  # the ruleset's id
     lang: str = "en"  # the game's language
     status: str = "new"  # the game's status

@@ -210,9 +210,12 @@ def _describe(schemas: dict[str, Any], classes: dict[str, type]) -> None:
         for field, prop in schema.get("properties", {}).items():
             if field in docs:
                 prop["description"] = docs[field]
-            if field == "game_id":
+            if field == "game_id" and prop.get("default") == "":  # a view replayed at 0, before the game's first event
+                prop.pop("type")
+                prop.pop("default")
+                prop["anyOf"] = [{"type": "string", "format": "uuid"}, {"const": ""}]
+            elif field == "game_id":
                 prop["format"] = "uuid"
-                prop.pop("default", None)  # a view's empty id before its game exists never goes out
         if cls.__struct_config__.forbid_unknown_fields:
             schema["additionalProperties"] = False
 
@@ -303,16 +306,30 @@ def _parameter(param: dict[str, Any]) -> dict[str, Any]:
 
 
 def _stream(op: dict[str, Any], events: tuple[type[Event], ...]) -> None:
-    names = ", ".join(f"`{c.__struct_config__.tag}`" for c in events)
+    """The stream's schema is one event's (as OpenAPI 3.1 tools read a `text/event-stream` schema): its name is
+    the feed item's `type`, its id the item's `n`, and its data the item as JSON (`contentSchema`)."""
+    tags = [c.__struct_config__.tag for c in events]
     op["responses"]["200"] = {
-        "description": "Server-sent events: each message's `event` is the feed item's `type` (one of " + names
-        + "), its `id` the item's `n` (send it back as `Last-Event-ID` to resume), and its `data` the FeedItem "
-        "as JSON, whose schema is `x-data-schema`. A comment line keeps a quiet connection alive.",
+        "description": "Server-sent events, one per event of the caller's feed, until the game ends or the stream's "
+        "time is up. A comment line keeps a quiet connection alive.",
         "content": {
             "text/event-stream": {
-                "schema": {"type": "string", "description": "A stream of server-sent event messages."},
-                "x-data-schema": {"$ref": REF.format(name="FeedItem")},
-                "x-event-types": [c.__struct_config__.tag for c in events],
+                "schema": {
+                    "type": "object",
+                    "title": "FeedEvent",
+                    "description": "One server-sent event: a FeedItem.",
+                    "properties": {
+                        "event": {"type": "string", "enum": [*tags, "message"],
+                                  "description": "The feed item's `type` (`message`, the default name, only for a "
+                                  "keep-alive)."},
+                        "id": {"type": "string", "pattern": "^[0-9]+$",
+                               "description": "The feed item's `n`: send it back as `Last-Event-ID` to resume."},
+                        "data": {"anyOf": [{"const": ""},  # a keep-alive comment, which some readers report
+                                           {"type": "string", "contentMediaType": "application/json",
+                                            "contentSchema": {"$ref": REF.format(name="FeedItem")}}],
+                                 "description": "The feed item as JSON (empty in a keep-alive)."},
+                    },
+                }
             }
         },
     }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 import anyio
 import structlog
@@ -46,8 +46,8 @@ class GameRoutes(Controller):
     async def list_games(
         self,
         request: Request,
-        status: Annotated[Literal["lobby", "running", "ended", "aborted"] | None,
-                          QueryParameter(name="status", description="Only games with this status.")] = None,
+        status: Annotated[str | None, QueryParameter(name="status", pattern="^(lobby|running|ended|aborted)$",
+                                                     description="Only games with this status.")] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=200, description="The most games to return.")] = 50,
         offset: Annotated[int, QueryParameter(ge=0, le=1_000_000, description="How many games to skip.")] = 0,
     ) -> Lobby:

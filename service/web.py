@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from typing import Annotated
+from typing import Annotated, get_args
 
 import anyio
 import structlog
@@ -22,7 +22,10 @@ BEARER = [{"BearerToken": []}]
 ANYONE = ("With a seat's, the host's or the moderator's token (`Authorization: Bearer`) the caller reads as that; "
           "without one, as a spectator.")
 GameId = FromPath[uuid.UUID]
-LangQuery = Annotated[Lang | None, QueryParameter(name="lang", description="Language of texts and messages.")]
+# Optional but never null (absent means Accept-Language, then the game's language): a string of the four
+# languages, since Litestar would read the text "null" as None for an optional Literal.
+LangQuery = Annotated[str | None, QueryParameter(name="lang", pattern="^(" + "|".join(get_args(Lang)) + ")$",
+                                                 description="Language of texts and messages.")]
 
 
 def service_of(request: Request) -> Service:
