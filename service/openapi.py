@@ -22,6 +22,7 @@ from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme, Tag
 
 from domain.events import Event
+from domain.messages import MESSAGES
 from projections.view import View
 from service.problems import Problem, ValidationProblem, VersionProblem
 from service.schemas import (
@@ -50,7 +51,15 @@ REF = "#/components/schemas/{name}"
 BODIES = (ViewReply, ActionReply, Feed, Lobby, GameCreatedReply, JoinReply, Ack, Audit, AuditCheck, RulesetInfo,
           Health, Problem, VersionProblem, ValidationProblem, CreateGameRequest, JoinRequest, ActionRequest)
 NAMED_ENUMS = {"Lang": Lang, "Status": Status, "LobbyStatus": LobbyStatus}
-VIEW_ENUMS = {"status": "Status", "lang": "Lang"}  # View fields (projections) whose values are a named enum
+# Fields (of projections and events) whose values are a named enum
+TYPED_FIELDS = {("View", "status"): "Status", ("View", "lang"): "Lang", ("View", "phase"): "Phase",
+                ("PhaseStarted", "phase"): "Phase"}
+
+
+def phases() -> list[str]:
+    """Every phase a game may be in: each is announced by its `phase.<id>` message ("" before the first)."""
+    return ["", *sorted(key.removeprefix("phase.") for key in MESSAGES if key.startswith("phase."))]
+
 
 TAGS = {
     "rulesets": "The rulesets this service runs: their roles, presets, options and defaults.",
@@ -258,9 +267,11 @@ def _feed_items(schemas: dict[str, Any], events: tuple[type[Event], ...]) -> Non
     }
 
 
-def _view(schemas: dict[str, Any]) -> None:
-    props = schemas["View"]["properties"]
-    for field, enum in VIEW_ENUMS.items():
+def _typed_fields(schemas: dict[str, Any]) -> None:
+    schemas["Phase"] = {"type": "string", "enum": phases(), "title": "Phase",
+                        "description": "A phase of the game; empty before the first."}
+    for (name, field), enum in TYPED_FIELDS.items():
+        props = schemas[name]["properties"]
         props[field] = {"$ref": REF.format(name=enum), "description": props[field].get("description", "")}
 
 
@@ -270,7 +281,7 @@ def component_schemas() -> dict[str, Any]:
     classes = struct_classes((*BODIES, *events))
     _describe(schemas, classes)
     _closed(schemas)
-    _view(schemas)
+    _typed_fields(schemas)
     _named_enums(schemas)
     _feed_items(schemas, events)
     for name, example in EXAMPLES.items():

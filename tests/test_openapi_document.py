@@ -100,6 +100,12 @@ def test_statuses_are_enums():
     assert SCHEMAS["LobbyGame"]["properties"]["status"]["$ref"] == "#/components/schemas/LobbyStatus"
 
 
+def test_phases_are_an_enum_of_every_announced_phase():
+    assert {"day", "night", "noon"} <= set(SCHEMAS["Phase"]["enum"])
+    for name in ("View", "PhaseStarted", "PhaseStartedFields"):
+        assert SCHEMAS[name]["properties"]["phase"]["$ref"] == "#/components/schemas/Phase"
+
+
 def test_the_stream_documents_its_event_names_and_their_data_schema():
     op = DOC["paths"]["/games/{game_id}/stream"]["get"]
     event = op["responses"]["200"]["content"]["text/event-stream"]["schema"]["properties"]
