@@ -21,6 +21,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme, Tag
 
+from domain import catalog
 from domain.events import Event
 from domain.messages import MESSAGES
 from projections.view import View
@@ -53,7 +54,13 @@ BODIES = (ViewReply, ActionReply, Feed, Lobby, GameCreatedReply, JoinReply, Ack,
 NAMED_ENUMS = {"Lang": Lang, "Status": Status, "LobbyStatus": LobbyStatus}
 # Fields (of projections and events) whose values are a named enum
 TYPED_FIELDS = {("View", "status"): "Status", ("View", "lang"): "Lang", ("View", "phase"): "Phase",
-                ("PhaseStarted", "phase"): "Phase"}
+                ("PhaseStarted", "phase"): "Phase", ("ActionRequest", "kind"): "ActionKind",
+                ("Action", "kind"): "ActionKind", ("Decision", "kind"): "ActionKind"}
+
+
+def action_kinds() -> dict[str, list[str]]:
+    """Each ruleset's action kinds (`Ruleset.action_kinds`: the engine refuses any other)."""
+    return {rs.id: sorted(rs.action_kinds) for rs in catalog.RULESETS.values()}
 
 
 def phases() -> list[str]:
@@ -270,6 +277,15 @@ def _feed_items(schemas: dict[str, Any], events: tuple[type[Event], ...]) -> Non
 def _typed_fields(schemas: dict[str, Any]) -> None:
     schemas["Phase"] = {"type": "string", "enum": phases(), "title": "Phase",
                         "description": "A phase of the game; empty before the first."}
+    kinds = action_kinds()
+    schemas["ActionKind"] = {
+        "type": "string",
+        "enum": sorted({k for ks in kinds.values() for k in ks}),
+        "title": "ActionKind",
+        "description": "What a decision asks for and the action that answers it does. By ruleset: "
+        + "; ".join(f"{rs}: " + ", ".join(ks) for rs, ks in kinds.items()) + ". Which of them a seat may take now, "
+        "and with which fields, its view's decisions say.",
+    }
     for (name, field), enum in TYPED_FIELDS.items():
         props = schemas[name]["properties"]
         props[field] = {"$ref": REF.format(name=enum), "description": props[field].get("description", "")}

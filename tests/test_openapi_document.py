@@ -12,6 +12,7 @@ import pytest
 from litestar.testing import TestClient
 from openapi_spec_validator import validate
 
+from domain import catalog
 from domain.events import Input, event_types
 from service.app import create_app
 from service.cli import OPENAPI
@@ -98,6 +99,13 @@ def test_statuses_are_enums():
     for name, field in (("View", "status"), ("Ack", "status"), ("Feed", "status"), ("Audit", "status")):
         assert SCHEMAS[name]["properties"][field]["$ref"] == "#/components/schemas/Status"
     assert SCHEMAS["LobbyGame"]["properties"]["status"]["$ref"] == "#/components/schemas/LobbyStatus"
+
+
+def test_action_kinds_are_an_enum_of_every_rulesets_action_kinds():
+    kinds = set().union(*(rs.action_kinds for rs in catalog.RULESETS.values()))
+    assert set(SCHEMAS["ActionKind"]["enum"]) == kinds
+    for name in ("ActionRequest", "Decision", "Action"):
+        assert SCHEMAS[name]["properties"]["kind"]["$ref"] == "#/components/schemas/ActionKind"
 
 
 def test_phases_are_an_enum_of_every_announced_phase():
