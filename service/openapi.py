@@ -24,7 +24,6 @@ from litestar.openapi.spec import Components, SecurityScheme, Tag
 from domain import catalog
 from domain.events import Event
 from domain.messages import MESSAGES
-from projections.view import View
 from service.problems import Problem, ValidationProblem, VersionProblem
 from service.schemas import (
     Ack,
@@ -35,7 +34,6 @@ from service.schemas import (
     AuditCheck,
     CreateGameRequest,
     Feed,
-    FeedItem,
     GameCreatedReply,
     Health,
     JoinReply,
@@ -256,7 +254,8 @@ def _feed_items(schemas: dict[str, Any], events: tuple[type[Event], ...]) -> Non
         schemas[name + "Fields"] = data
         props = copy.deepcopy(item["properties"])
         props["type"] = {"type": "string", "const": tag, "description": item["properties"]["type"]["description"]}
-        props["data"] = {"$ref": REF.format(name=name + "Fields"), "description": item["properties"]["data"]["description"]}
+        props["data"] = {"$ref": REF.format(name=name + "Fields"),
+                         "description": item["properties"]["data"]["description"]}
         schemas[name + "Item"] = {
             "type": "object",
             "title": name + "Item",

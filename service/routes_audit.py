@@ -30,7 +30,8 @@ class AuditRoutes(Controller):
         entry = await entry_of(games, game_id)
         return games.audit(entry, await caller(games, entry, request))
 
-    @get("/audit/verify", operation_id="verifyAudit", summary="Recompute every outcome from the inputs; check the chain",
+    @get("/audit/verify", operation_id="verifyAudit",
+         summary="Recompute every outcome from the inputs; check the chain",
          description="Re-reads the stored stream, checks its hash chain and replays its inputs under the game's "
          "rules. " + ANYONE_AFTER_THE_END,
          **{**AUDIT_DOC, "responses": {**responses(400, 401, 403, 404), 409: VERSION_CONFLICT}})
@@ -40,7 +41,8 @@ class AuditRoutes(Controller):
         games.audit_access(entry, await caller(games, entry, request))
         return await anyio.to_thread.run_sync(games.verify, game_id)
 
-    @get("/replay", operation_id="replayView", tags=["audit"], summary="Any viewer's view at any event of a finished game",
+    @get("/replay", operation_id="replayView", tags=["audit"],
+         summary="Any viewer's view at any event of a finished game",
          description="The view of `as` (a seat number, `spectator` or `moderator`) after the first `at` events of an "
          "ended game. No token is needed.",
          responses={**responses(400, 404, 422), 409: VERSION_CONFLICT})
@@ -49,7 +51,9 @@ class AuditRoutes(Controller):
         request: Request,
         game_id: GameId,
         at: Annotated[int, QueryParameter(name="at", ge=0, le=10_000_000, description="How many events.")],
-        as_: Annotated[str, QueryParameter(name="as", description="Whose view: a seat number, `spectator` or `moderator`.", pattern="^(spectator|moderator|[1-9][0-9]?)$")] = SPECTATOR,
+        as_: Annotated[str, QueryParameter(name="as", pattern="^(spectator|moderator|[1-9][0-9]?)$",
+                                           description="Whose view: a seat number, `spectator` or `moderator`.")
+                       ] = SPECTATOR,
     ) -> ViewReply:
         games = games_of(request)
         entry = await entry_of(games, game_id)

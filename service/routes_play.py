@@ -38,8 +38,9 @@ class PlayRoutes(Controller):
         data: JSONBody[ActionRequest],
         lang: LangQuery = None,
         idempotency_key: Annotated[
-            str | None, HeaderParameter(name="Idempotency-Key", min_length=1, max_length=200, required=False,
-                                            description="Makes a retry safe: the same key and body get the first reply.")
+            str | None,
+            HeaderParameter(name="Idempotency-Key", min_length=1, max_length=200, required=False,
+                            description="Makes a retry safe: the same key and body get the first reply."),
         ] = None,
     ) -> Response[ActionReply]:
         games = games_of(request)

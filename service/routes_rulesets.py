@@ -43,10 +43,12 @@ class RulesetRoutes(Controller):
         lang = language(request, lang)
         return [ruleset_info(rs, lang) for rs in rulesets.RULESETS.values()]
 
-    @get("/{ruleset_id:str}", operation_id="getRuleset", tags=["rulesets"], summary="One ruleset: roles, presets, options",
+    @get("/{ruleset_id:str}", operation_id="getRuleset", tags=["rulesets"],
+         summary="One ruleset: roles, presets, options",
          description="A ruleset by id (`jinro9`, `ultimate13`, `langrensha`, `magic_city`, `witch_trial`).",
          responses=responses(400, 404))
-    async def get_ruleset(self, request: Request, ruleset_id: Annotated[str, Parameter(description="The ruleset's id.")], lang: LangQuery = None) -> RulesetInfo:
+    async def get_ruleset(self, request: Request, ruleset_id: Annotated[str, Parameter(description="The ruleset's id.")],
+                          lang: LangQuery = None) -> RulesetInfo:
         rs = rulesets.get(ruleset_id)
         if rs is None:
             raise ApiError(404, "ruleset_not_found")

@@ -26,7 +26,7 @@ Id = Annotated[str, Meta(min_length=1, max_length=40)]
 Seat = Annotated[int, Meta(ge=1, le=99)]
 
 # every event on the wire, tagged by `type` (`Input` is the abstract base of the inputs)
-AnyEvent = Union[tuple(t for t in event_types() if t is not Input)]  # type: ignore[valid-type]
+AnyEvent = Union[tuple(t for t in event_types() if t is not Input)]  # type: ignore[valid-type]  # noqa: UP007
 
 
 class Strict(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
