@@ -15,7 +15,7 @@ from litestar.middleware.rate_limit import RateLimitConfig
 from service.lifecycle import Service
 from service.logs import REQUEST_ID, configure_logging, observe
 from service.openapi import finish_openapi, openapi_config
-from service.problems import PROBLEM_JSON, ApiError, Problem, problem
+from service.problems import PROBLEM_JSON, ApiError, Problem, bad_request, problem
 from service.routes_audit import AuditRoutes
 from service.routes_feeds import FeedRoutes
 from service.routes_games import GameRoutes
@@ -67,7 +67,8 @@ def on_api_error(request: Request, exc: ApiError) -> Response:
 
 def on_http_error(request: Request, exc: HTTPException) -> Response:
     code = STATUS_CODES.get(exc.status_code, "internal")
-    p = problem(exc.status_code, code, language(request, request.query_params.get("lang")))
+    lang = language(request, request.query_params.get("lang"))
+    p = bad_request(lang, exc.extra, exc.__cause__) if exc.status_code == 400 else problem(exc.status_code, code, lang)
     return problem_response(request, p, headers=getattr(exc, "headers", None))
 
 

@@ -401,8 +401,7 @@ class Games:
             seed=entry.state.seed,
             head=records[-1].digest() if records else "",
             events=[
-                AuditEvent(version=r.version, topic=r.topic, prev=r.prev, hash=r.digest(),
-                           event=msgspec.to_builtins(r.event))
+                AuditEvent(version=r.version, topic=r.topic, prev=r.prev, hash=r.digest(), event=r.event)
                 for r in records
             ],
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -20,12 +21,26 @@ CONFLICT_CODES = frozenset(
 
 
 class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
-    type: str = "about:blank"
-    title: str
-    status: int
-    code: str
-    detail: str = ""
+    type: str = "about:blank"  # RFC 9457 problem type
+    title: str  # the HTTP status's title
+    status: int  # the HTTP status
+    code: str  # the stable error code
+    detail: str = ""  # what went wrong, in the language asked for
     instance: str = ""  # the request's id, as `urn:request:<X-Request-Id>`
+
+
+class FieldError(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One bad part of a request: a body field by JSON pointer, or a parameter by name."""
+
+    pointer: str | None = None  # RFC 6901 pointer into the body: "" is the whole body, "/names/1" a name
+    parameter: str | None = None  # the query, path or header parameter's name
+    detail: str  # what is wrong with it
+
+
+class ValidationProblem(Problem, kw_only=True, omit_defaults=True):
+    """A malformed request (`bad_request`): each bad field or parameter in `errors`."""
+
+    errors: list[FieldError] = []  # every bad field or parameter found
 
 
 class VersionProblem(Problem, kw_only=True, omit_defaults=True):
@@ -33,12 +48,12 @@ class VersionProblem(Problem, kw_only=True, omit_defaults=True):
     under (`stored_…`) and those this service runs; from verify also the result of the hash chain
     check, which needs no rules."""
 
-    ruleset: str = ""
-    stored_ruleset_version: str = ""
-    ruleset_version: str = ""
-    stored_engine_version: str = ""
-    engine_version: str = ""
-    chain_ok: bool | None = None
+    ruleset: str = ""  # the game's ruleset
+    stored_ruleset_version: str = ""  # the ruleset version the game was recorded under
+    ruleset_version: str = ""  # the ruleset version this service runs
+    stored_engine_version: str = ""  # the engine version the game was recorded under
+    engine_version: str = ""  # the engine version this service runs
+    chain_ok: bool | None = None  # from verify: the hash chain is intact
 
 
 class ApiError(Exception):
@@ -85,13 +100,46 @@ def problem(status: int, code: str, lang: str = "en", args: dict[str, Any] | Non
     )
 
 
+_AT = re.compile(r"`([^`]*)`")
+
+
+def _pointer(key: str, message: str) -> str:
+    """A JSON pointer from Litestar's key (`data`, `names[1]`, `options.x`) and msgspec's message, which names
+    the field itself when the object is at fault (an unknown or a missing field)."""
+    parts = [] if key == "data" else [p for p in re.split(r"[.\[\]]+", key.removeprefix("data.")) if p]
+    if message.startswith(("Object contains unknown field", "Object missing required field")):
+        named = _AT.search(message)
+        if named:
+            parts.append(named.group(1))
+    return "".join("/" + p.replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def bad_request(lang: str, extra: Any = None, cause: BaseException | None = None) -> ValidationProblem:
+    """The problem of a malformed request, from Litestar's validation messages or a body that is not JSON."""
+    errors = []
+    for item in extra if isinstance(extra, list) else []:
+        if not isinstance(item, dict) or "message" not in item:
+            continue
+        source = str(getattr(item.get("source"), "value", item.get("source") or "body"))
+        key, message = str(item.get("key", "data")), str(item["message"])
+        if source == "body":
+            errors.append(FieldError(pointer=_pointer(key, message), detail=message))
+        else:
+            errors.append(FieldError(parameter=key, detail=message))
+    if not errors and cause is not None:
+        errors.append(FieldError(pointer="", detail=str(cause).split(" - ")[0]))
+    p = problem(400, "bad_request", lang)
+    return ValidationProblem(**msgspec.structs.asdict(p), errors=errors)
+
+
 def violation(v: RuleViolation, lang: str, names: tuple[str, ...] = ()) -> Problem:
     status = 409 if v.code in CONFLICT_CODES else 422
     return problem(status, v.code, lang, v.args, names)
 
 
 DESCRIPTIONS = {
-    400: "Malformed request: bad JSON, unknown fields, wrong types or values out of range (`bad_request`).",
+    400: "Malformed request: bad JSON, unknown fields, wrong types or values out of range (`bad_request`); "
+    "`errors` names each bad field by JSON pointer (`pointer`) or parameter (`parameter`).",
     401: "A token is needed or the token is not valid for this game (`token_required`, `bad_token`).",
     403: "The token may not do this (`host_only`, `moderator_only`, `not_a_seat`, `not_your_seat`).",
     404: "No such game or ruleset (`game_not_found`, `ruleset_not_found`, `not_found`).",
@@ -105,7 +153,8 @@ DESCRIPTIONS = {
 
 def responses(*statuses: int) -> dict[int, ResponseSpec]:
     return {
-        s: ResponseSpec(data_container=Problem, media_type=PROBLEM_JSON, description=DESCRIPTIONS[s], generate_examples=False)
+        s: ResponseSpec(data_container=ValidationProblem if s == 400 else Problem, media_type=PROBLEM_JSON,
+                        description=DESCRIPTIONS[s], generate_examples=False)
         for s in (*statuses, 429)
     }
 

@@ -1,4 +1,4 @@
-"""Feeds: the caller's events after its cursor, by long-poll or as server-sent events."""
+"""Feeds: the caller's events after its cursor, by long-poll or as a stream (server-sent events or NDJSON)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from service.problems import responses
 from service.schemas import Feed
 from service.settings import WAIT_MAX
 from service.web import (
-    OPTIONAL_BEARER,
+    ANYONE,
     PAGE_MAX,
     PRIVATE,
     VARY,
@@ -55,14 +55,16 @@ class FeedRoutes(Controller):
     cache_control = PRIVATE
     response_headers = VARY
 
-    @get("/events", tags=["play"], summary="The caller's feed after its cursor (long-poll)",
-         security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
+    @get("/events", operation_id="getEvents", tags=["play"], summary="The caller's feed after its cursor (long-poll)",
+         description="The events the caller may see after its cursor `after`, numbered in its own feed; with `wait`, "
+         "the call waits that many seconds for a first new event. Pass `next` as `after` to read on. " + ANYONE,
+         responses=responses(400, 401, 404))
     async def get_events(
         self,
         request: Request,
         game_id: GameId,
         after: Annotated[int, QueryParameter(ge=0, le=10_000_000, description="The caller's own cursor.")] = 0,
-        limit: Annotated[int, QueryParameter(ge=1, le=PAGE_MAX)] = 100,
+        limit: Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="The most events to return.")] = 100,
         wait: Annotated[float, QueryParameter(ge=0, le=WAIT_MAX, description="Seconds to wait for a new event.")] = 0,
         lang: LangQuery = None,
     ) -> Feed:
@@ -70,8 +72,14 @@ class FeedRoutes(Controller):
         wait = min(wait, service_of(request).settings.wait_cap)
         return await games_of(request).feed(entry, viewer, after, limit, wait, lang)
 
-    @get("/stream", tags=["play"], summary="The caller's feed as server-sent events or NDJSON",
-         security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
+    @get("/stream", operation_id="streamEvents", tags=["play"],
+         summary="The caller's feed as server-sent events or NDJSON",
+         description="The caller's feed after its cursor (`after`, else `Last-Event-ID`) as it grows, one message an "
+         "event, until the game ends or the stream's time is up. Server-sent events by default, whose `id` is the "
+         "caller's own number of the event: reconnect with the last id to read on. With `Accept: "
+         "application/x-ndjson`, one feed item a line and an empty line as keep-alive: resume with `after` set to "
+         "the last `n` read. " + ANYONE,
+         media_type="text/event-stream", responses=responses(400, 401, 404))
     async def stream_events(
         self,
         request: Request,
@@ -80,13 +88,11 @@ class FeedRoutes(Controller):
             int | None, QueryParameter(ge=0, le=10_000_000, description="The caller's own cursor.")
         ] = None,
         last_event_id: Annotated[
-            str | None, HeaderParameter(name="Last-Event-ID", required=False, pattern="^[0-9]{1,9}$")
+            str | None, HeaderParameter(name="Last-Event-ID", required=False, pattern="^[0-9]{1,9}$",
+                                          description="The last id received, to resume.")
         ] = None,
         lang: LangQuery = None,
     ) -> Response:
-        """Server-sent events by default (`id` is the caller's own number of the event, so a reconnect
-        resumes with `Last-Event-ID`). With `Accept: application/x-ndjson`, one JSON feed item a line,
-        an empty line as keep-alive; resume with `after=` the last `n` read."""
         entry, viewer, lang = await reader(request, game_id, lang)
         cursor = after if after is not None else int(last_event_id or 0)
         items = games_of(request).follow(entry, viewer, cursor, service_of(request).settings.stream_seconds,

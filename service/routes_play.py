@@ -13,10 +13,10 @@ from service.games import Reply
 from service.problems import PROBLEM_JSON, responses
 from service.schemas import ActionReply, ActionRequest, ViewReply
 from service.web import (
+    ANYONE,
     BEARER,
     ETAG,
     NOT_MODIFIED,
-    OPTIONAL_BEARER,
     PRIVATE,
     VARY,
     GameId,
@@ -35,13 +35,14 @@ class PlayRoutes(Controller):
     cache_control = PRIVATE
     response_headers = VARY
 
-    @get("/view", tags=["play"], summary="The caller's view (no token: spectator)",
-         security=OPTIONAL_BEARER, responses={**responses(400, 401, 404), 304: NOT_MODIFIED},
-         response_headers=[*VARY, ETAG])
+    @get("/view", operation_id="getView", tags=["play"], summary="The caller's view (no token: spectator)",
+         description="What the caller may know now: seats and who lives, the phase, its own role and secrets, and "
+         "`decisions`, what it owes or may do now with their legal choices and deadline. " + ANYONE + " The ETag "
+         "is weak and names the viewer, its count of events seen and the language, so `If-None-Match` answers 304 "
+         "until the caller has something new to see.",
+         responses={**responses(400, 401, 404), 304: NOT_MODIFIED}, response_headers=[*VARY, ETAG])
     async def get_view(self, request: Request, game_id: GameId,
                        if_none_match: IfNoneMatch = None) -> Response[ViewReply]:
-        """The view's ETag is weak: it names the viewer, its own count of events seen and the language,
-        so `If-None-Match` answers 304 until the caller has something new to see."""
         games = games_of(request)
         entry = await entry_of(games, game_id)
         viewer = viewer_of(await caller(games, entry, request))
@@ -49,7 +50,9 @@ class PlayRoutes(Controller):
         lang = language(request, request.query_params.get("lang"), entry.state.lang)
         return conditional(request, reply, tag(entry.id, viewer, reply.seen, lang, weak=True))
 
-    @post("/actions", tags=["play"], summary="One action by the caller's seat",
+    @post("/actions", operation_id="postAction", tags=["play"], summary="One action by the caller's seat",
+          description="Answers one of the seat's `decisions` (its `kind`, and a choice among its legal ones). A "
+          "seat's token is required. With an `Idempotency-Key`, a repeat of the same request gets the first reply.",
           security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 413, 422))
     async def post_action(
         self,
@@ -58,7 +61,9 @@ class PlayRoutes(Controller):
         data: JSONBody[ActionRequest],
         lang: LangQuery = None,
         idempotency_key: Annotated[
-            str | None, HeaderParameter(name="Idempotency-Key", min_length=1, max_length=200, required=False)
+            str | None,
+            HeaderParameter(name="Idempotency-Key", min_length=1, max_length=200, required=False,
+                            description="Makes a retry safe: the same key and body get the first reply."),
         ] = None,
     ) -> Response[ActionReply]:
         games = games_of(request)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get
-from litestar.params import FromPath
+from litestar.params import Parameter
 
 from domain import catalog as rulesets
 from domain.messages import name_of, role_name
@@ -41,16 +41,21 @@ class RulesetRoutes(Controller):
     cache_control = PUBLIC
     response_headers = [*VARY_LANG, ETAG]
 
-    @get("/", tags=["rulesets"], summary="List the rulesets", responses={**responses(400), 304: NOT_MODIFIED})
+    @get("/", operation_id="listRulesets", tags=["rulesets"], summary="List the rulesets",
+         description="Every ruleset with its roles, presets and options, names in the language asked for.",
+         responses={**responses(400), 304: NOT_MODIFIED})
     async def list_rulesets(self, request: Request, lang: LangQuery = None,
                             if_none_match: IfNoneMatch = None) -> Response[list[RulesetInfo]]:
         lang = language(request, lang)
         body = msgspec.json.encode([ruleset_info(rs, lang) for rs in rulesets.RULESETS.values()])
         return conditional(request, body, tag(body))
 
-    @get("/{ruleset_id:str}", tags=["rulesets"], summary="One ruleset: roles, presets, options",
+    @get("/{ruleset_id:str}", operation_id="getRuleset", tags=["rulesets"],
+         summary="One ruleset: roles, presets, options",
+         description="A ruleset by id (`jinro9`, `ultimate13`, `langrensha`, `magic_city`, `witch_trial`).",
          responses={**responses(400, 404), 304: NOT_MODIFIED})
-    async def get_ruleset(self, request: Request, ruleset_id: FromPath[str],
+    async def get_ruleset(self, request: Request,
+                          ruleset_id: Annotated[str, Parameter(description="The ruleset's id.")],
                           lang: LangQuery = None, if_none_match: IfNoneMatch = None) -> Response[RulesetInfo]:
         rs = rulesets.get(ruleset_id)
         if rs is None:

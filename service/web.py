@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 import anyio
 import structlog
@@ -20,9 +20,15 @@ from service.schemas import Lang
 
 PAGE_MAX = 500
 BEARER = [{"BearerToken": []}]
-OPTIONAL_BEARER = [{}, {"BearerToken": []}]
+# Operations a spectator may call declare no security (a generated client then calls them with or without a
+# token); their descriptions say what a token changes.
+ANYONE = ("With a seat's, the host's or the moderator's token (`Authorization: Bearer`) the caller reads as that; "
+          "without one, as a spectator.")
 GameId = FromPath[uuid.UUID]
-LangQuery = Annotated[Lang | None, QueryParameter(name="lang", description="Language of texts and messages.")]
+# Optional but never null (absent means Accept-Language, then the game's language): a string of the four
+# languages, since Litestar would read the text "null" as None for an optional Literal.
+LangQuery = Annotated[str | None, QueryParameter(name="lang", pattern="^(" + "|".join(get_args(Lang)) + ")$",
+                                                 description="Language of texts and messages.")]
 
 
 def service_of(request: Request) -> Service:

@@ -151,7 +151,7 @@ class Duty(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """What the dead may still do, in order: last words, shots, the badge."""
 
     kind: str  # "words" | "shot" | "badge"
-    seats: tuple[int, ...]
+    seats: tuple[int, ...]  # the dead seats that owe it, in order
 
 
 class LState(WolfState, frozen=True, kw_only=True):
@@ -192,193 +192,193 @@ class LState(WolfState, frozen=True, kw_only=True):
 class SpareCards(Event, frozen=True, kw_only=True, tag="lrs_spare_cards"):
     """The two cards left out of the deal (a game with the thief)."""
 
-    cards: tuple[str, ...]
+    cards: tuple[str, ...]  # the two role ids left out of the deal
 
 
 class PackKnown(Event, frozen=True, kw_only=True, tag="lrs_pack_known"):
     """These living wolves now know each other."""
 
-    wolves: tuple[int, ...]
+    wolves: tuple[int, ...]  # the seats of the living wolves
 
 
 class LoversLinked(Event, frozen=True, kw_only=True, tag="lrs_lovers_linked"):
-    cupid: int
-    lovers: tuple[int, int]
+    cupid: int  # the cupid who linked them
+    lovers: tuple[int, int]  # the two lovers
 
 
 class LoverShown(Event, frozen=True, kw_only=True, tag="lrs_lover_shown"):
     """A lover (the audience) learns its partner and the partner's role."""
 
-    lover: int
-    role: str
+    lover: int  # the lover's partner
+    role: str  # the partner's role id
 
 
 class Swapped(Event, frozen=True, kw_only=True, tag="lrs_swapped"):
     """The magician swapped two players' roles, with what is bound to them (spent powers, marks)."""
 
-    magician: int
-    seats: tuple[int, int]
+    magician: int  # the magician
+    seats: tuple[int, int]  # the two seats whose roles were swapped
 
 
 class Blocked(Event, frozen=True, kw_only=True, tag="lrs_blocked"):
-    nightmare: int
-    target: int
+    nightmare: int  # the nightmare
+    target: int  # the seat blocked tonight: it can use no power
 
 
 class BlockTold(Event, frozen=True, kw_only=True, tag="lrs_block_told"):
     """The blocked seat was told (at its first step tonight)."""
 
-    seat: int
+    seat: int  # the blocked seat
 
 
 class ThiefCards(Event, frozen=True, kw_only=True, tag="lrs_thief_cards"):
     """The thief (the audience) sees the two spare cards."""
 
-    cards: tuple[str, ...]
+    cards: tuple[str, ...]  # the two spare role ids the thief may pick from
 
 
 class ThiefPicked(Event, frozen=True, kw_only=True, tag="lrs_thief_picked"):
-    thief: int
-    card: str
+    thief: int  # the thief
+    card: str  # the role id it took, now its role
 
 
 class Guarded(Event, frozen=True, kw_only=True, tag="lrs_guarded"):
     """A guard's choice tonight (None: nobody), also its last guard for the next night."""
 
-    guard: int
-    target: int | None = None
+    guard: int  # the guard
+    target: int | None = None  # the seat guarded tonight; none: nobody
 
 
 class Shielded(Event, frozen=True, kw_only=True, tag="lrs_shielded"):
-    wolf: int
-    target: int
+    wolf: int  # the guardian wolf
+    target: int  # the wolf it shields from the poison and the white wolf tonight
 
 
 class PackAttacked(Event, frozen=True, kw_only=True, tag="lrs_pack_attacked"):
     """The pack's target tonight (None: nobody)."""
 
-    target: int | None = None
+    target: int | None = None  # the seat the pack bites tonight; none: nobody
 
 
 class Charmed(Event, frozen=True, kw_only=True, tag="lrs_charmed"):
     """The wolf beauty (the audience) charmed `target`: it dies with her."""
 
-    beauty: int
-    target: int
+    beauty: int  # the wolf beauty
+    target: int  # the seat charmed: it dies when she dies
 
 
 class WhiteWolfKilled(Event, frozen=True, kw_only=True, tag="lrs_white_wolf_killed"):
-    wolf: int
-    target: int
+    wolf: int  # the white wolf
+    target: int  # the wolf it kills tonight
 
 
 class PotionsLeft(Event, frozen=True, kw_only=True, tag="lrs_potions_left"):
     """The witch (the audience) sees her potions left."""
 
-    potions: tuple[str, ...]
+    potions: tuple[str, ...]  # the potions the witch still has: `antidote`, `poison`
 
 
 class WolfTargetShown(Event, frozen=True, kw_only=True, tag="lrs_wolf_target_shown"):
     """The witch (the audience) learns the pack's target."""
 
-    target: int
+    target: int  # the pack's target tonight
 
 
 class WitchSaved(Event, frozen=True, kw_only=True, tag="lrs_witch_saved"):
-    witch: int
-    target: int
+    witch: int  # the witch
+    target: int  # the seat her antidote saves
 
 
 class WitchPoisoned(Event, frozen=True, kw_only=True, tag="lrs_witch_poisoned"):
-    witch: int
-    target: int
+    witch: int  # the witch
+    target: int  # the seat she poisons
 
 
 class RavenMarked(Event, frozen=True, kw_only=True, tag="lrs_raven_marked"):
-    raven: int
-    target: int
+    raven: int  # the raven
+    target: int  # the seat marked: one extra vote against it at the next exile vote
 
 
 class ElderSurvived(Event, frozen=True, kw_only=True, tag="lrs_elder_survived"):
     """The elder survived the pack's bite and spent the extra life."""
 
-    seat: int
+    seat: int  # the elder
 
 
 class ApostleTurned(Event, frozen=True, kw_only=True, tag="lrs_apostle_turned"):
     """Every other wolf is dead: the blood moon apostle is now a werewolf."""
 
-    seat: int
+    seat: int  # the blood moon apostle
 
 
 class Shot(Event, frozen=True, kw_only=True, tag="lrs_shot"):
-    shooter: int
-    target: int
+    shooter: int  # the dead seat that shoots (its role shoots when it dies)
+    target: int  # the seat shot, who dies
 
 
 class DutiesQueued(Event, frozen=True, kw_only=True, tag="lrs_duties_queued"):
     """After deaths: what the dead may still do, before anything queued earlier."""
 
-    duties: tuple[Duty, ...]
+    duties: tuple[Duty, ...]  # what the dead may do, in order: last words, shots, the badge
 
 
 class DutyTaken(Event, frozen=True, kw_only=True, tag="lrs_duty_taken"):
     """The first queued duty is taken up (or passed over when nobody can act on it)."""
 
-    kind: str
-    seats: tuple[int, ...]
+    kind: str  # the duty: `words`, `shot` or `badge`
+    seats: tuple[int, ...]  # the dead seats that owe it
 
 
 class SpeechesBegan(Event, frozen=True, kw_only=True, tag="lrs_speeches_began"):
     """A round of speeches: "campaign", "sheriff_pk", "exile_pk" or "discussion"."""
 
-    stage: str
+    stage: str  # the round: `campaign`, `sheriff_pk`, `exile_pk` or `discussion`
 
 
 class SheriffCandidates(Event, frozen=True, kw_only=True, tag="lrs_sheriff_candidates"):
-    seats: tuple[int, ...]
+    seats: tuple[int, ...]  # the seats that stand for sheriff
 
 
 class Withdrew(Event, frozen=True, kw_only=True, tag="lrs_withdrew"):
-    seats: tuple[int, ...]
+    seats: tuple[int, ...]  # the candidates that withdrew from the sheriff election
 
 
 class VoteRound(Event, frozen=True, kw_only=True, tag="lrs_vote_round"):
     """A vote's round opens: "sheriff" or "exile", round 1 or 2 (the PK), on `candidates` (none: all)."""
 
-    vote: str
-    round: int
-    candidates: tuple[int, ...] = ()
+    vote: str  # the vote: `sheriff` or `exile`
+    round: int  # 1, or 2 for the vote after PK speeches
+    candidates: tuple[int, ...] = ()  # the seats that may be voted for; empty: every living seat
 
 
 class Runoff(Event, frozen=True, kw_only=True, tag="lrs_runoff"):
     """A tied vote goes to PK speeches between `seats`."""
 
-    vote: str
-    seats: tuple[int, ...]
+    vote: str  # the tied vote: `sheriff` or `exile`
+    seats: tuple[int, ...]  # the tied seats, who give PK speeches
 
 
 class SheriffChanged(Event, frozen=True, kw_only=True, tag="lrs_sheriff_changed"):
     """The badge is won, passed, torn or taken (None: no sheriff)."""
 
-    sheriff: int | None = None
+    sheriff: int | None = None  # the sheriff now; none: no sheriff
 
 
 class KnightDueled(Event, frozen=True, kw_only=True, tag="lrs_knight_dueled"):
-    knight: int
-    target: int
+    knight: int  # the knight
+    target: int  # the seat challenged to a duel
 
 
 class IdiotRevealed(Event, frozen=True, kw_only=True, tag="lrs_idiot_revealed"):
     """The exiled idiot survives and loses the vote."""
 
-    seat: int
+    seat: int  # the idiot, who survives without a vote
 
 
 class PowersLost(Event, frozen=True, kw_only=True, tag="lrs_powers_lost"):
     """The elder was exiled: the village's powers are lost."""
 
-    elder: int
+    elder: int  # the exiled elder
 
 
 def _bool(default: bool, doc: str) -> Option:
@@ -1005,8 +1005,8 @@ def _plan(setup: tuple[str, ...], first: bool, odd: bool) -> tuple[str, ...]:
 class Info(Event, frozen=True, kw_only=True, tag="lrs_info"):
     """Stored games before the typed facts: a fact for the readers' views (`View.private[key]`). No longer emitted."""
 
-    key: str
-    value: Any = None
+    key: str  # the fact's name in `View.private`
+    value: Any = None  # the fact
 
 
 # --- night steps: one prompt and one resolve function each ------------------------------------------

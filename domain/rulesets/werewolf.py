@@ -58,10 +58,10 @@ class NightResolved(Event, frozen=True, kw_only=True, tag="night_resolved"):
     """A night resolved at once (moderator): the pack's target, each guard and its target, each seer and
     the seat it divined, and the deaths with their causes. The guards are the next night's last guards."""
 
-    attack: int | None = None
-    guards: tuple[tuple[int, int], ...] = ()
-    divined: tuple[tuple[int, int], ...] = ()
-    deaths: tuple[tuple[int, str], ...] = ()
+    attack: int | None = None  # the pack's target; none: nobody
+    guards: tuple[tuple[int, int], ...] = ()  # [guard, guarded seat] pairs, also the next night's last guards
+    divined: tuple[tuple[int, int], ...] = ()  # [seer, divined seat] pairs
+    deaths: tuple[tuple[int, str], ...] = ()  # [seat, cause] pairs of the seats that die
 
 
 SLEEP = Decision(kind="sleep")

@@ -88,184 +88,184 @@ READY_DECISION = Decision(kind=READY)
 class CardsDealt(Event, frozen=True, kw_only=True, tag="cards_dealt"):
     """To the seat: its four cards (holding the 魔女杀手 makes it a witch from night 1)."""
 
-    seat: int
-    cards: tuple[str, ...]
+    seat: int  # the seat dealt to
+    cards: tuple[str, ...]  # its four cards
 
 
 class OfferMade(Event, frozen=True, kw_only=True, tag="offer_made"):
     """To the recipient alone: `initiator` offers `card`; the recipient owes an answer."""
 
-    initiator: int
-    recipient: int
-    card: str
+    initiator: int  # the seat that offers
+    recipient: int  # the seat offered to
+    card: str  # the card offered
 
 
 class OfferHeld(Event, frozen=True, kw_only=True, tag="offer_held"):
     """The moderator's: an offer to a recipient that cannot take it; it counts as refused at noon's end."""
 
-    initiator: int
-    recipient: int
-    card: str
+    initiator: int  # the seat that offered
+    recipient: int  # the seat that cannot take the offer
+    card: str  # the card offered
 
 
 class TradeAccepted(Event, frozen=True, kw_only=True, tag="trade_accepted"):
     """To both parties: the swap of the initiator's `card` for the recipient's `got`."""
 
-    initiator: int
-    recipient: int
-    card: str
-    got: str
+    initiator: int  # the seat that offered
+    recipient: int  # the seat that accepted
+    card: str  # the initiator's card, now the recipient's
+    got: str  # the recipient's card, now the initiator's
 
 
 class TradeRefused(Event, frozen=True, kw_only=True, tag="trade_refused"):
     """To the parties it reached: refused, left unanswered, or held; the initiator's trade is spent."""
 
-    initiator: int
-    recipient: int
-    card: str
+    initiator: int  # the seat that offered
+    recipient: int  # the seat offered to
+    card: str  # the card offered, kept by the initiator
 
 
 class Imprisoned(Event, frozen=True, kw_only=True, tag="imprisoned"):
     """The moderator's: `seat` may use no card tonight (everyone reads the ballot that chose it)."""
 
-    seat: int
+    seat: int  # the seat imprisoned tonight
 
 
 class CardUsed(Event, frozen=True, kw_only=True, tag="card_used"):
     """To the seat: it used `card` (on `target`), which goes to the discard."""
 
-    seat: int
-    card: str
-    target: int | None = None
+    seat: int  # the seat that used the card
+    card: str  # the card used, now in the discard
+    target: int | None = None  # the seat it was used on; none for a card without a target
 
 
 class AttackUnfit(Event, frozen=True, kw_only=True, tag="attack_unfit"):
     """The moderator's: a 杀人魔法 past the three attack slots; not made, the card kept."""
 
-    seat: int
-    target: int
+    seat: int  # the would-be attacker
+    target: int  # the seat it chose
 
 
 class AttackMade(Event, frozen=True, kw_only=True, tag="attack_made"):
     """The moderator's: `seat` attacks `target` with `card` in attack slot `slot` (1–3)."""
 
-    seat: int
-    target: int
-    card: str
-    slot: int
+    seat: int  # the attacker
+    target: int  # the seat attacked
+    card: str  # the attack card (杀人魔法 or 魔女杀手)
+    slot: int  # the attack slot, 1 to 3, in resolution order
 
 
 class AttackVoided(Event, frozen=True, kw_only=True, tag="attack_voided"):
     """The moderator's: the attacker died before its slot; nothing happens and it keeps its card."""
 
-    seat: int
-    target: int
+    seat: int  # the attacker that died first
+    target: int  # the seat it would have attacked
 
 
 class AttackBlocked(Event, frozen=True, kw_only=True, tag="attack_blocked"):
     """The moderator's: the target's 结界 stopped `seat`'s attack."""
 
-    seat: int
-    target: int
+    seat: int  # the attacker
+    target: int  # the seat its 结界 protected
 
 
 class AttackMissed(Event, frozen=True, kw_only=True, tag="attack_missed"):
     """The moderator's: a 杀人魔法 on the holder whose own 魔女杀手 attack landed (4.5)."""
 
-    seat: int
-    target: int
+    seat: int  # the attacker
+    target: int  # the 魔女杀手 holder it missed
 
 
 class AttackLate(Event, frozen=True, kw_only=True, tag="attack_late"):
     """The moderator's: the target was already dead; the card is spent and the attacker loots (情景三)."""
 
-    seat: int
-    target: int
+    seat: int  # the attacker, who loots the body
+    target: int  # the seat already dead
 
 
 class Killed(Event, frozen=True, kw_only=True, tag="killed"):
     """The moderator's: `seat` dies tonight by `killer`'s `card`."""
 
-    seat: int
-    killer: int
-    card: str
+    seat: int  # the seat that dies
+    killer: int  # the seat whose attack killed it
+    card: str  # the attack card that killed it
 
 
 class WitchKillerSeized(Event, frozen=True, kw_only=True, tag="witch_killer_seized"):
     """To the killer: it killed the holder `victim` and takes the 魔女杀手 in place of a loot (情境四)."""
 
-    seat: int
-    victim: int
+    seat: int  # the killer, who now holds the 魔女杀手
+    victim: int  # the holder it killed
 
 
 class WitchTimer(Event, frozen=True, kw_only=True, tag="witch_timer"):
     """The moderator's: the witch `seat` has gone `nights` nights in a row without a kill."""
 
-    seat: int
-    nights: int
+    seat: int  # the witch
+    nights: int  # nights in a row without a kill, counted to 2
 
 
 class BecameWitch(Event, frozen=True, kw_only=True, tag="became_witch"):
     """The moderator's: a successful kill made `seat` a witch (its kill night counts as a kill)."""
 
-    seat: int
+    seat: int  # the seat that is a witch now
 
 
 class Wrecked(Event, frozen=True, kw_only=True, tag="wrecked"):
     """The moderator's: the witch `seat` dies (残骸化) after two nights without a kill."""
 
-    seat: int
+    seat: int  # the witch that dies
 
 
 class WitchKillerPassed(Event, frozen=True, kw_only=True, tag="witch_killer_passed"):
     """The moderator's: the wrecked holder's 魔女杀手 goes to a random survivor, who becomes a witch."""
 
-    holder: int
-    heir: int
+    holder: int  # the wrecked seat that held the 魔女杀手
+    heir: int  # the survivor that receives it
 
 
 class WitchKillerReceived(Event, frozen=True, kw_only=True, tag="witch_killer_received"):
     """To the heir: its hand now, with the 魔女杀手 (never from whom)."""
 
-    seat: int
-    cards: tuple[str, ...]
+    seat: int  # the heir
+    cards: tuple[str, ...]  # its whole hand now, the 魔女杀手 included
 
 
 class CardsLeftOnBody(Event, frozen=True, kw_only=True, tag="cards_left_on_body"):
     """To the dead seat: its hand stays on its body."""
 
-    seat: int
-    cards: tuple[str, ...]
+    seat: int  # the dead seat
+    cards: tuple[str, ...]  # the cards left on its body
 
 
 class LootQueued(Event, frozen=True, kw_only=True, tag="loot_queued"):
     """The moderator's: the body's living looters, in submission order."""
 
-    corpse: int
-    looters: tuple[int, ...]
+    corpse: int  # the dead seat whose body is looted
+    looters: tuple[int, ...]  # the living seats that loot it, in order
 
 
 class Looted(Event, frozen=True, kw_only=True, tag="looted"):
     """To the looter: it took `card` from the body of `corpse`."""
 
-    seat: int
-    corpse: int
-    card: str
+    seat: int  # the looter
+    corpse: int  # the dead seat looted
+    card: str  # the card it took
 
 
 class FirstFound(Event, frozen=True, kw_only=True, tag="first_found"):
     """To the first finder: the random card it drew from the body of `corpse`."""
 
-    seat: int
-    corpse: int
-    card: str
+    seat: int  # the seat that found the body first
+    corpse: int  # the dead seat found
+    card: str  # the card drawn at random
 
 
 class LeftoversDiscarded(Event, frozen=True, kw_only=True, tag="leftovers_discarded"):
     """The moderator's: what was left on a body goes to the discard (named publicly, not by body)."""
 
-    corpse: int
-    cards: tuple[str, ...]
+    corpse: int  # the dead seat the cards lay on
+    cards: tuple[str, ...]  # the cards that go to the discard
 
 
 # --- state -------------------------------------------------------------------------------------

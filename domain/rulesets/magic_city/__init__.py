@@ -170,7 +170,7 @@ class CityInfo(Event, frozen=True, kw_only=True, tag="magic_city_info"):
     """What goes into its readers' `View.private`: the day's announced rules (public), the chimera's
     awakening and the evil eye's curse (to that seat alone)."""
 
-    info: dict[str, Any] = {}
+    info: dict[str, Any] = {}  # facts to add to `View.private`, by name
 
 
 def _frozen(value: Any) -> Any:
