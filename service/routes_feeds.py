@@ -79,7 +79,7 @@ class FeedRoutes(Controller):
          "caller's own number of the event: reconnect with the last id to read on. With `Accept: "
          "application/x-ndjson`, one feed item a line and an empty line as keep-alive: resume with `after` set to "
          "the last `n` read. " + ANYONE,
-         media_type="text/event-stream", responses=responses(400, 401, 404))
+         responses=responses(400, 401, 404))
     async def stream_events(
         self,
         request: Request,
