@@ -71,6 +71,18 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forb
     text: str | None = None
     option: str | None = None
 
+    def required_target(self) -> int:
+        """The target of an action whose decision requires one (the engine has refused it without)."""
+        if self.target is None:
+            raise ValueError(f"a {self.kind} action names no target")
+        return self.target
+
+    def required_option(self) -> str:
+        """The option of an action whose decision offers options (the engine has refused it without)."""
+        if self.option is None:
+            raise ValueError(f"a {self.kind} action names no option")
+        return self.option
+
 
 # --- inputs ------------------------------------------------------------------------------------
 
@@ -258,7 +270,7 @@ def event_types() -> tuple[type[Event], ...]:
             stack.append(sub)
             if sub.__struct_config__.tag is not None:
                 found.append(sub)
-    return tuple(sorted(found, key=lambda c: c.__struct_config__.tag))
+    return tuple(sorted(found, key=lambda c: str(c.__struct_config__.tag)))
 
 
 def sees(audience: Audience, viewer: int | str) -> bool:

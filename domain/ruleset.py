@@ -9,7 +9,7 @@ per-game option with its default. Nothing here imports the engine or any ruleset
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -186,7 +186,7 @@ class Table:
         self.emit(Resolved, to=MODERATOR, what=what, data=plain(data))
 
     def vote_result(
-        self, vote: str, tally: dict[int, float], ballots: dict[int, int | None] | None, valid: bool = True
+        self, vote: str, tally: Mapping[int, float], ballots: dict[int, int | None] | None, valid: bool = True
     ) -> tuple[int, ...]:
         """Announce a closed ballot and return its leaders: one is chosen, several are tied (none if
         nobody was named or the ballot is not `valid`)."""
