@@ -38,9 +38,8 @@ def _set_hand(v: View, seat: int, cards: list[str]) -> View:
 
 
 def _hand_of(v: View, seat: int) -> list[str]:
-    if v.seat is None:
-        return v.private.get("hands", {}).get(str(seat), [])
-    return v.private.get("hand", [])
+    hand: list[str] = v.private.get("hands", {}).get(str(seat), []) if v.seat is None else v.private.get("hand", [])
+    return hand
 
 
 def _change(v: View, seat: int, remove: str | None, add: str | None) -> View:
