@@ -37,6 +37,7 @@ from domain.events import (
     Start,
     StepOpened,
     Timeout,
+    type_id,
 )
 from domain.messages import LANGS
 from domain.rng import seed_commitment
@@ -472,7 +473,7 @@ def verify(d: Decider, events: Sequence[Event]) -> AuditReport:
     while i < len(events):
         event = events[i]
         if not isinstance(event, Input):
-            problems.append(f"event {i + 1} ({type(event).__struct_config__.tag}) follows no input")
+            problems.append(f"event {i + 1} ({type_id(event)}) follows no input")
             break
         inputs += 1
         result = d.run(state, event)

@@ -10,7 +10,7 @@ Tags are stable ids: renaming a class never changes a stored game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
@@ -271,6 +271,11 @@ def event_types() -> tuple[type[Event], ...]:
             if sub.__struct_config__.tag is not None:
                 found.append(sub)
     return tuple(sorted(found, key=lambda c: str(c.__struct_config__.tag)))
+
+
+def type_id(event: Event) -> str:
+    """The stable tag an event is stored under."""
+    return cast(str, type(event).__struct_config__.tag)
 
 
 def sees(audience: Audience, viewer: int | str) -> bool:
