@@ -355,7 +355,7 @@ class WitchTrial(Ruleset):
     # --- decisions -----------------------------------------------------------------------------
 
     def night_decisions(self, state: GameState, seat: int) -> tuple[Decision, ...]:
-        x = state.x
+        x: WitchState = state.x
         if x.imprisoned == seat:
             return (PASS_DECISION,)
         hand = x.hands[seat]
@@ -387,7 +387,7 @@ class WitchTrial(Ruleset):
         return (Decision(kind=ACCEPT, options=cards), refuse) if cards else (refuse,)
 
     def loot_decisions(self, state: GameState, seat: int, corpse: int) -> tuple[Decision, ...]:
-        x = state.x
+        x: WitchState = state.x
         cards = tuple(c for c in CARDS if c in x.corpses.get(corpse, ()))
         if cards and len(x.hands[seat]) < HAND_CAP and seat not in x.forced:
             return (Decision(kind=TAKE, options=cards, final=True), LOOT_PASS)
@@ -415,7 +415,7 @@ class WitchTrial(Ruleset):
         step = state.step
         if step is None or not state.is_alive(seat):
             return None
-        x = state.x
+        x: WitchState = state.x
         if step.name == "night":
             holds_wk = WK in x.hands[seat] and x.imprisoned != seat
             return WITCH_KILLER_ONLY if holds_wk and action.kind in CARDS and action.kind != WK else None
@@ -463,7 +463,7 @@ class WitchTrial(Ruleset):
             self.looted(g, seat, action)
 
     def looted(self, g: Table, seat: int, action: Action) -> None:
-        x = g.state.x
+        x: WitchState = g.state.x
         corpse = next(c for c, looters in x.loot.items() if seat in looters)
         if action.kind == TAKE:
             g.emit(Looted, to=(seat,), seat=seat, corpse=corpse, card=action.option)
@@ -495,7 +495,7 @@ class WitchTrial(Ruleset):
         """Delivered at once, unless the recipient cannot take it (it has traded, or is party to a
         pending offer: ruling 12): then it is held and only the moderator learns. Either way the
         initiator is left with talk alone."""
-        x = g.state.x
+        x: WitchState = g.state.x
         if recipient in x.used or pending(x, recipient):
             g.emit(OfferHeld, to=MODERATOR, initiator=seat, recipient=recipient, card=card)
         else:
@@ -515,7 +515,7 @@ class WitchTrial(Ruleset):
 
     def close_noon(self, g: Table) -> None:
         """Offers still unanswered (refused by default) and held offers close as refused."""
-        x = g.state.x
+        x: WitchState = g.state.x
         for recipient, (initiator, card) in sorted(x.offers.items()):
             g.emit(TradeRefused, to=(initiator, recipient), initiator=initiator, recipient=recipient, card=card)
         for initiator, recipient, card in x.held:
@@ -591,7 +591,7 @@ class WitchTrial(Ruleset):
 
     def announce(self, g: Table) -> None:
         """The body-discovery announcement: one first finder per body, then the unclaimed cards by name."""
-        x = g.state.x
+        x: WitchState = g.state.x
         draws = [(g.rng.below(DRAW), g.rng.below(DRAW)) for _ in x.fresh]
         unclaimed: list[str] = []
         for corpse, (finder_draw, card_draw) in zip(sorted(x.fresh), draws):
@@ -800,7 +800,7 @@ def _give(hands: dict[int, tuple[str, ...]], seat: int, gives: str | None, gets:
 
 
 def _dealt(state: GameState, e: CardsDealt) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     witches = {**x.witches, e.seat: 0} if WK in e.cards else x.witches
     return _x(state, hands={**x.hands, e.seat: e.cards}, witches=witches)
 
@@ -815,7 +815,7 @@ def _offer_held(state: GameState, e: OfferHeld) -> GameState:
 
 def _closing(state: GameState, initiator: int) -> dict[str, object]:
     """The offer of `initiator`, delivered or held, is no longer pending."""
-    x = state.x
+    x: WitchState = state.x
     return {
         "offers": {s: o for s, o in x.offers.items() if o[0] != initiator},
         "held": tuple([h for h in x.held if h[0] != initiator]),
@@ -823,7 +823,7 @@ def _closing(state: GameState, initiator: int) -> dict[str, object]:
 
 
 def _accepted(state: GameState, e: TradeAccepted) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     i, r = e.initiator, e.recipient
     hands = _give(_give(x.hands, i, e.card, e.got), r, e.got, e.card)
     return _x(state, hands=hands, used=x.used + (i, r), **_closing(state, i))
@@ -834,7 +834,7 @@ def _refused(state: GameState, e: TradeRefused) -> GameState:
 
 
 def _used(state: GameState, e: CardUsed) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     return _x(state, hands=_give(x.hands, e.seat, e.card, None), discard=x.discard + (e.card,))
 
 
@@ -844,43 +844,43 @@ def _attacked(state: GameState, e: AttackMade) -> GameState:
 
 
 def _killed(state: GameState, e: Killed) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     witches = {w: n for w, n in x.witches.items() if w != e.seat}
     return _x(state, fresh=x.fresh + (e.seat,), witches=witches)
 
 
 def _seized(state: GameState, e: WitchKillerSeized) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     hands = _give(_give(x.hands, e.victim, WK, None), e.seat, None, WK)
     return _x(state, hands=hands, forced=x.forced + (e.seat,))
 
 
 def _wrecked(state: GameState, e: Wrecked) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     witches = {w: n for w, n in x.witches.items() if w != e.seat}
     return _x(state, fresh=x.fresh + (e.seat,), witches=witches)
 
 
 def _passed(state: GameState, e: WitchKillerPassed) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     hands = _give(_give(x.hands, e.holder, WK, None), e.heir, None, WK)
     return _x(state, hands=hands, witches={**x.witches, e.heir: x.witches.get(e.heir, 0)})
 
 
 def _left_on_body(state: GameState, e: CardsLeftOnBody) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     hands = {s: h for s, h in x.hands.items() if s != e.seat}
     return _x(state, hands=hands, corpses={**x.corpses, e.seat: x.corpses.get(e.seat, ()) + e.cards})
 
 
 def _from_body(state: GameState, seat: int, corpse: int, card: str) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     corpses = {**x.corpses, corpse: _without(x.corpses[corpse], card)}
     return _x(state, hands=_give(x.hands, seat, None, card), corpses=corpses)
 
 
 def _discarded(state: GameState, e: LeftoversDiscarded) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     return _x(state, corpses={**x.corpses, e.corpse: ()}, discard=x.discard + e.cards)
 
 
