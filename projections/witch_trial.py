@@ -38,7 +38,11 @@ def _set_hand(v: View, seat: int, cards: list[str]) -> View:
 
 
 def _hand_of(v: View, seat: int) -> list[str]:
-    hand: list[str] = v.private.get("hands", {}).get(str(seat), []) if v.seat is None else v.private.get("hand", [])
+    hand: list[str]  # `private` holds what each ruleset keeps there; a hand is a list of cards
+    if v.seat is None:
+        hand = v.private.get("hands", {}).get(str(seat), [])
+    else:
+        hand = v.private.get("hand", [])
     return hand
 
 

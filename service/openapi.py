@@ -44,14 +44,16 @@ def finish_openapi(app: Litestar) -> None:
         for op in (item.get, item.post):
             for p in (op.parameters or []) if op else []:
                 param = _inline(p, Parameter)
-                sch = _inline(param.schema, Schema)
                 if param.param_in == "header":
+                    sch = _inline(param.schema, Schema)
                     param.schema = Schema(type=OpenAPIType.STRING, min_length=sch.min_length,
                                           max_length=sch.max_length, pattern=sch.pattern)
-                elif param.param_in == "query" and sch.maximum is not None:  # Litestar drops `ge=0`
-                    kind = OpenAPIType.NUMBER if sch.type == OpenAPIType.NUMBER else OpenAPIType.INTEGER
-                    param.schema = Schema(type=kind, minimum=sch.minimum or 0, maximum=sch.maximum,
-                                          description=sch.description)
+                elif param.param_in == "query":
+                    sch = _inline(param.schema, Schema)
+                    if sch.maximum is not None:  # Litestar drops `ge=0`
+                        kind = OpenAPIType.NUMBER if sch.type == OpenAPIType.NUMBER else OpenAPIType.INTEGER
+                        param.schema = Schema(type=kind, minimum=sch.minimum or 0, maximum=sch.maximum,
+                                              description=sch.description)
 
 
 def _inline(value: object, cls: type[T]) -> T:
