@@ -9,6 +9,7 @@ import structlog
 from litestar import Litestar, Request, Response
 from litestar.exceptions import HTTPException
 from litestar.middleware.rate_limit import RateLimitConfig
+from litestar.routes import HTTPRoute
 
 from service.lifecycle import Service
 from service.logs import configure_logging, observe
@@ -82,7 +83,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         logging_config=None,
     )
     for route in app.routes:
-        if not route.path.startswith("/docs"):
+        if isinstance(route, HTTPRoute) and not route.path.startswith("/docs"):
             for handler in route.route_handlers:
                 methods.setdefault(_template(route.path), set()).update(handler.http_methods)
     app.state.service = svc
@@ -98,7 +99,7 @@ def allow_header(methods: dict[str, set[str]]) -> Any:
             if scope["type"] != "http" or scope["method"] != "OPTIONS":
                 await app(scope, receive, send)
                 return
-            allowed = methods.get(scope.get("path_template"), set())
+            allowed = methods.get(scope.get("path_template", ""), set())
 
             async def send_allow(message: dict) -> None:
                 if message["type"] == "http.response.start" and allowed:

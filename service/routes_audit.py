@@ -12,9 +12,9 @@ from projections.view import SPECTATOR
 from service.auth import caller
 from service.problems import VERSION_CONFLICT, responses
 from service.schemas import Audit, AuditCheck, ViewReply
-from service.web import OPTIONAL_BEARER, GameId, entry_of, games_of
+from service.web import OPTIONAL_BEARER, GameId, RouteDoc, entry_of, games_of
 
-AUDIT_DOC = dict(tags=["audit"], security=OPTIONAL_BEARER, responses=responses(400, 401, 403, 404))
+AUDIT_DOC = RouteDoc(tags=["audit"], security=OPTIONAL_BEARER, responses=responses(400, 401, 403, 404))
 
 
 class AuditRoutes(Controller):
@@ -27,7 +27,7 @@ class AuditRoutes(Controller):
         return games.audit(entry, await caller(games, entry, request))
 
     @get("/audit/verify", summary="Recompute every outcome from the inputs; check the chain",
-         **{**AUDIT_DOC, "responses": {**responses(400, 401, 403, 404), 409: VERSION_CONFLICT}})
+         tags=["audit"], security=OPTIONAL_BEARER, responses={**responses(400, 401, 403, 404), 409: VERSION_CONFLICT})
     async def verify_audit(self, request: Request, game_id: GameId) -> AuditCheck:
         games = games_of(request)
         entry = await entry_of(games, game_id)

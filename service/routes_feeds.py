@@ -42,9 +42,9 @@ class FeedRoutes(Controller):
         wait: Annotated[float, QueryParameter(ge=0, le=WAIT_MAX, description="Seconds to wait for a new event.")] = 0,
         lang: LangQuery = None,
     ) -> Feed:
-        entry, viewer, lang = await reader(request, game_id, lang)
+        entry, viewer, text_lang = await reader(request, game_id, lang)
         wait = min(wait, service_of(request).settings.wait_cap)
-        return await games_of(request).feed(entry, viewer, after, limit, wait, lang)
+        return await games_of(request).feed(entry, viewer, after, limit, wait, text_lang)
 
     @get("/stream", tags=["play"], summary="The caller's feed as server-sent events",
          media_type="text/event-stream", security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
@@ -60,10 +60,10 @@ class FeedRoutes(Controller):
         ] = None,
         lang: LangQuery = None,
     ) -> ServerSentEvent:
-        entry, viewer, lang = await reader(request, game_id, lang)
+        entry, viewer, text_lang = await reader(request, game_id, lang)
         cursor = after if after is not None else int(last_event_id or 0)
         items = games_of(request).follow(entry, viewer, cursor, service_of(request).settings.stream_seconds,
-                                         PAGE_MAX, lang)
+                                         PAGE_MAX, text_lang)
 
         async def events() -> AsyncIterator[ServerSentEventMessage]:
             async for item in items:

@@ -38,8 +38,8 @@ class RulesetRoutes(Controller):
 
     @get("/", tags=["rulesets"], summary="List the rulesets", responses=responses(400))
     async def list_rulesets(self, request: Request, lang: LangQuery = None) -> list[RulesetInfo]:
-        lang = language(request, lang)
-        return [ruleset_info(rs, lang) for rs in rulesets.RULESETS.values()]
+        text_lang = language(request, lang)
+        return [ruleset_info(rs, text_lang) for rs in rulesets.RULESETS.values()]
 
     @get("/{ruleset_id:str}", tags=["rulesets"], summary="One ruleset: roles, presets, options",
          responses=responses(400, 404))

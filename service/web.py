@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import uuid
-from typing import Annotated
+from typing import Annotated, TypedDict
 
 import anyio
 import structlog
 from litestar import Request
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import SecurityRequirement
 from litestar.params import FromPath, QueryParameter
 
 from service.entry import Entry
@@ -16,8 +18,19 @@ from service.lifecycle import Service
 from service.schemas import Lang
 
 PAGE_MAX = 500
-BEARER = [{"BearerToken": []}]
-OPTIONAL_BEARER = [{}, {"BearerToken": []}]
+
+
+class RouteDoc(TypedDict, total=False):
+    """Documentation a group of routes shares: keyword arguments of Litestar's route decorators."""
+
+    tags: list[str]
+    security: list[SecurityRequirement]
+    status_code: int
+    responses: dict[int, ResponseSpec]
+
+
+BEARER: list[SecurityRequirement] = [{"BearerToken": []}]
+OPTIONAL_BEARER: list[SecurityRequirement] = [{}, {"BearerToken": []}]
 GameId = FromPath[uuid.UUID]
 LangQuery = Annotated[Lang | None, QueryParameter(name="lang", description="Language of texts and messages.")]
 
@@ -47,6 +60,8 @@ def language(request: Request, given: str | None, default: str = "en") -> str:
 
 
 async def entry_of(games: Games, game_id: uuid.UUID) -> Entry:
-    entry = games.cached(game_id) or await anyio.to_thread.run_sync(games.game, game_id)
+    entry = games.cached(game_id)
+    if entry is None:
+        entry = await anyio.to_thread.run_sync(games.game, game_id)
     structlog.contextvars.bind_contextvars(game_id=str(game_id))
     return entry
