@@ -22,6 +22,7 @@ from domain.events import (
     MODERATOR,
     Act,
     Action,
+    Audience,
     Decision,
     Defaulted,
     Event,
@@ -33,6 +34,7 @@ from domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
 from domain.rulesets.magic_city import texts  # noqa: F401  (registers the messages)
 from domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
 from domain.rulesets.werewolf import Role, Werewolf, WolfState
+from domain.rulesets.werewolf import _on_act as werewolf_on_act
 from domain.state import GameState
 
 replace = msgspec.structs.replace
@@ -474,11 +476,11 @@ class MagicCity(Werewolf):
     )
 
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
-        roles = super().setup(seats, preset if preset or roles else str(seats), roles)
-        if isinstance(roles, str):
-            return roles
-        reason = regulation_error(roles)
-        return f"bad_roles:{reason}" if reason else roles
+        dealt = super().setup(seats, preset if preset or roles else str(seats), roles)
+        if isinstance(dealt, str):
+            return dealt
+        reason = regulation_error(dealt)
+        return f"bad_roles:{reason}" if reason else dealt
 
     # --- who is what ------------------------------------------------------------------------------
 
@@ -535,7 +537,7 @@ class MagicCity(Werewolf):
         if g.state.day == 0:
             self.dawn(g, dict.fromkeys(g.state.x.tonight.fox, "curse"))
         else:
-            self.begin_night(g)
+            self.nightfall(g)
 
     def night_event_decision(self, state: GameState, ok: list[int]) -> Decision | None:
         event = self.tonight_event(state)
@@ -582,6 +584,7 @@ class MagicCity(Werewolf):
             g.emit(GardenTurned, to=MODERATOR, direction=action.option, die=die)
             g.notice("garden.die", to=(g.state.x.drawer,), die=die)
         elif action.kind == "event_card":
+            assert action.option is not None, "the card is one of the decision's options"
             cards = g.rng.shuffled(("citizen", "werewolf"))
             g.emit(CasinoCardTurned, to=MODERATOR, card=cards[int(action.option) - 1])
         elif action.kind == "event_target":
@@ -611,7 +614,9 @@ class MagicCity(Werewolf):
     def close_silence(self, g: Table, answers: dict[int, Action]) -> None:
         g.notice("curse.lifted")
         total, silence = self.talk_lengths(g.state)
-        if not g.state.step.owing() or total <= silence:
+        step = g.state.step
+        assert step is not None, "the silence is closing"
+        if not step.owing() or total <= silence:
             self.open_ballot(g, "vote")
         else:
             self.open_talk(g, "discussion", total - silence)
@@ -622,7 +627,7 @@ class MagicCity(Werewolf):
             return "text_required"
         if kind == "speak" and decision.exact_text and text != decision.exact_text:
             return "babel_word"
-        if kind == "speak" and decision.text_suffix and not text.endswith(decision.text_suffix):
+        if kind == "speak" and decision.text_suffix and not (text or "").endswith(decision.text_suffix):
             return "library_suffix"
         if kind == "vote" and decision.text and not (text or "").strip():
             return "incantation_required"
@@ -633,7 +638,7 @@ class MagicCity(Werewolf):
             return "cursed_silent"
         return None
 
-    def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
+    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
         kind = action.kind
         if kind in ("speak", "ready"):
             return "public"
@@ -724,7 +729,7 @@ class MagicCity(Werewolf):
 
     # --- the night ------------------------------------------------------------------------------
 
-    def begin_night(self, g: Table) -> None:
+    def nightfall(self, g: Table) -> None:
         g.phase("night", g.state.day)
         g.emit(NightBegan, to=MODERATOR, eye_alive=bool(self.holders(g.state, "evil_eye")))
         NIGHT_SEQUENCE.begin(self, g)
@@ -887,7 +892,7 @@ class MagicCity(Werewolf):
         state = g.state
         speak, ready = self.speak_decision(state), Decision(kind="ready")
         seats = [s for s in state.living() if s != muted]
-        private = {s: (speak,) for s in state.x.church if not state.is_alive(s)}
+        private: Prompts = {s: (speak,) for s in state.x.church if not state.is_alive(s)}
         if muted is not None:
             private[muted] = (ready,)
         g.open_step(name, length, seats=seats, decisions=(speak, ready), private=private, extend=False)
@@ -917,12 +922,18 @@ class MagicCity(Werewolf):
     def next_voter(self, g: Table, first: bool = False) -> None:
         ballot = g.state.x.ballot
         voters = ballot.voters
-        voter = voters[0] if first else voters[voters.index(g.state.step.public[0]) + 1]
+        if first:
+            voter = voters[0]
+        else:
+            step = g.state.step
+            assert step is not None, "the last voter's turn is closing"
+            voter = voters[voters.index(step.public[0]) + 1]
         name = ballot.purpose + ("_runoff" if ballot.candidates else "")
         g.open_step(name, "vote_seconds", seats=(voter,), decisions=(self.ballot_decision(g.state),))
 
     def collect_ballot(self, g: Table, answers: dict[int, Action]) -> None:
         ballot, step = g.state.x.ballot, g.state.step
+        assert step is not None, "the ballot is closing"
         if ballot.format == "ordered" and step.public[0] != ballot.voters[-1]:
             self.next_voter(g)
         else:
@@ -955,14 +966,14 @@ class MagicCity(Werewolf):
             g.end("draw", ())
         else:
             g.notice("prison.none" if purpose == "prison" else "vote.none")
-            self.begin_night(g)
+            self.nightfall(g)
 
     def chosen(self, g: Table, purpose: str, seat: int) -> None:
         if purpose == "prison":
             self.mark(g, seat)
             g.emit(Imprisoned, to=MODERATOR, seat=seat, day=g.state.day)
             g.notice("prison.chosen", seat=seat)
-            self.begin_night(g)
+            self.nightfall(g)
             return
         if purpose == "court":
             self.mark(g, seat)
@@ -982,7 +993,7 @@ class MagicCity(Werewolf):
         if then == "event":
             self.draw_event(g)
         else:
-            self.begin_night(g)
+            self.nightfall(g)
 
     def resolve_shot(self, g: Table, answers: dict[int, Action]) -> None:
         action = next(iter(answers.values()), None)
@@ -1002,7 +1013,7 @@ class MagicCity(Werewolf):
         x = g.state.x
         if not x.deck:
             g.notice("event.none")
-            self.begin_night(g)
+            self.nightfall(g)
             return
         g.emit(EventDrawn, to=MODERATOR, drawer=x.executed, cards=x.deck[:2])
         self.offer(g, "event_choice", Decision(kind="event", options=x.deck[:2]))
@@ -1012,31 +1023,34 @@ class MagicCity(Werewolf):
         action = answers.get(x.drawer)
         if action is None:
             g.notice("event.none")
-            self.begin_night(g)
+            self.nightfall(g)
             return
+        assert action.option is not None, "the card is one of the decision's options"
         self.use_event(g, action.option, from_deck=x.choosing == "airship")
 
     def close_event_target(self, g: Table, answers: dict[int, Action]) -> None:
         action = answers.get(g.state.x.drawer)
         if action is not None:
+            assert action.target is not None, "the event's target is required"
             self.mark(g, action.target)
             self.die(g, {action.target: "event"}, "event")
             if self.check_win(g):
                 return
-        self.begin_night(g)
+        self.nightfall(g)
 
     def close_event_word(self, g: Table, answers: dict[int, Action]) -> None:
         action = answers.get(g.state.x.drawer)
         if action is not None:
             g.emit(WordChosen, to=MODERATOR, word=action.text)
             g.notice(f"event.{g.state.x.event}", word=action.text)
-        self.begin_night(g)
+        self.nightfall(g)
 
     def close_event_minutes(self, g: Table, answers: dict[int, Action]) -> None:
         action = answers.get(g.state.x.drawer)
         if action is not None:
+            assert action.option is not None, "the minutes are one of the decision's options"
             g.emit(MinutesChosen, to=MODERATOR, minutes=int(action.option))
-        self.begin_night(g)
+        self.nightfall(g)
 
     def use_event(self, g: Table, card: str, from_deck: bool = False) -> None:
         state = g.state
@@ -1060,7 +1074,7 @@ class MagicCity(Werewolf):
                 self.die(g, dict.fromkeys(self.holders(state, "prophet"), "graveyard"), "event")
                 if self.check_win(g):
                     return
-            self.begin_night(g)
+            self.nightfall(g)
         elif card == "airship" and state.x.deck:
             g.emit(AirshipBoarded, to=MODERATOR)
             self.offer(g, "event_choice", Decision(kind="event", options=state.x.deck))
@@ -1072,7 +1086,7 @@ class MagicCity(Werewolf):
             g.emit(Redealt, to=awakened or MODERATOR, awakened=awakened)
             CHECK_SEQUENCE.begin(self, g)
         else:
-            self.begin_night(g)
+            self.nightfall(g)
 
     # --- evolve ---------------------------------------------------------------------------------
 
@@ -1125,7 +1139,7 @@ def _p_event(rs: MagicCity, state: GameState, ok: list[int]) -> Prompts:
 def _p_attack(rs: MagicCity, state: GameState, ok: list[int], second: bool = False) -> Prompts:
     """The pack's attack (the second one never on the first's target); the night talk with the first."""
     first = state.x.tonight.attack if second else None
-    prompts = {}
+    prompts: Prompts = {}
     for s in ok:
         if rs.is_wolf(state, s):
             d = rs.attack_decision(state, s)
@@ -1326,7 +1340,7 @@ def _tonight(state: GameState, **changes: Any) -> GameState:
 def _on_act(rs: MagicCity, state: GameState, e: Act | Defaulted) -> GameState:
     if e.action.kind == "vote":
         return _x(state, cast={**state.x.cast, e.seat: e.action.target})
-    return WEREWOLF_EVOLVE[Act](rs, state, e)
+    return werewolf_on_act(rs, state, e)
 
 
 def _on_event_chosen(rs: MagicCity, state: GameState, e: EventChosen) -> GameState:
