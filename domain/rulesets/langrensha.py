@@ -555,7 +555,8 @@ class Langrensha(Werewolf):
         return g.rng.choice(legal) if legal else 0
 
     def begin_day(self, g: Table) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: LState = state.x
         opt = state.options
         g.phase("day", state.day)
         deaths: dict[int, str] = {}
@@ -959,7 +960,7 @@ def _on_swapped(rs: Langrensha, state: GameState, e: Swapped) -> GameState:
 
 
 def _on_guarded(rs: Langrensha, state: GameState, e: Guarded) -> GameState:
-    x = state.x
+    x: LState = state.x
     guarded = x.guarded if e.target is None else _add(x.guarded, e.target)
     return _x(state, mark=_per_seat(x.mark, e.guard, e.target or 0), guarded=guarded)
 

@@ -306,7 +306,7 @@ class Werewolf(Ruleset):
         self.next_speech(g)
 
     def next_speech(self, g: Table) -> None:
-        x = g.state.x
+        x: WolfState = g.state.x
         if x.turn >= len(x.order) * x.rounds:
             self.speeches_done(g)
             return

@@ -493,11 +493,11 @@ class MagicCity(Werewolf):
 
     def eligible(self, state: GameState) -> list[int]:
         """The living seats a night may touch: 監獄's prisoner sits this night out."""
-        x = state.x
+        x: CityState = state.x
         return [s for s in state.living() if not (s == x.prison and x.prison_day == state.day)]
 
     def tonight_event(self, state: GameState) -> str | None:
-        x = state.x
+        x: CityState = state.x
         return x.event if x.event_day == state.day else None
 
     def present(self, state: GameState, roles: tuple[str, ...]) -> bool:
@@ -564,7 +564,8 @@ class MagicCity(Werewolf):
         return Decision(kind="guard", targets=targets, barred=barred, optional=True)
 
     def divine(self, g: Table, seer: int, seen: int, first: bool) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         label = self.seers_label(state, seen)
         if not first and self.tonight_event(state) == "mirror_shop" and x.params.target == seen:
             label = "human" if label == "werewolf" else "werewolf"
@@ -664,7 +665,8 @@ class MagicCity(Werewolf):
 
     def die(self, g: Table, deaths: dict[int, str], when: str, reveal: bool | None = None) -> None:
         """Deaths at once: 伝説の木 takes the partner along; 祭壇 shows roles; a marked 魔人 wins."""
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         deaths = {s: c for s, c in deaths.items() if state.is_alive(s)}
         grew = True
         while grew:
@@ -693,7 +695,8 @@ class MagicCity(Werewolf):
 
     def awaken(self, g: Table) -> None:
         """キメラ awakens when it becomes the last of the wolf side able to attack."""
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         if x.announced or any(state.role(s) in ("werewolf", "evil_eye") for s in state.living()):
             return
         chimeras = [s for s in state.living() if state.role(s) == "chimera" and s not in x.awakened]
@@ -735,7 +738,8 @@ class MagicCity(Werewolf):
         NIGHT_SEQUENCE.begin(self, g)
 
     def resolve_night(self, g: Table) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         t, params, event = x.tonight, x.params, self.tonight_event(state)
         golem = bool(self.holders(state, "golem"))
         named = [s for s in (t.attack, t.attack2) if s is not None]
@@ -772,12 +776,12 @@ class MagicCity(Werewolf):
             for seat in self.eligible(state):
                 role = state.role(seat)
                 if role in ("knight", "dragon"):
-                    target = joint
+                    protected = joint
                 elif role == "spirit_caller":
-                    target = spirit[1] if spirit else None
+                    protected = spirit[1] if spirit else None
                 else:
                     continue
-                if target not in attacks:
+                if protected not in attacks:
                     deaths.setdefault(seat, "arena")
         for fox in t.fox:
             deaths.setdefault(fox, "curse")
@@ -797,7 +801,8 @@ class MagicCity(Werewolf):
         self.dawn(g, deaths)
 
     def dawn(self, g: Table, deaths: dict[int, str]) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         g.phase("day", state.day + 1)
         yesterday = x.event_day == state.day
         today = x.event if yesterday else None
@@ -821,7 +826,8 @@ class MagicCity(Werewolf):
         self.begin_discussion(g)
 
     def announce_today(self, g: Table) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         today, p = x.today, x.today_params
         if today == "academy":
             g.notice("today.academy")
@@ -842,7 +848,8 @@ class MagicCity(Werewolf):
 
     def show_today(self, g: Table) -> None:
         """The day's announced rules, for every view: today's event and its word, the vote format, the cursed."""
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         p = x.today_params
         g.emit(
             TodayShown,
@@ -898,7 +905,8 @@ class MagicCity(Werewolf):
         g.open_step(name, length, seats=seats, decisions=(speak, ready), private=private, extend=False)
 
     def open_ballot(self, g: Table, purpose: str, candidates: tuple[int, ...] = ()) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         fmt = "simultaneous" if purpose == "prison" else self.vote_format(state)
         lend = x.lend if x.lend and x.lend[2] == state.day - 1 else ()
         robbed = {x.today_params.target} if x.today == "thieves" else set()
@@ -1010,7 +1018,7 @@ class MagicCity(Werewolf):
         g.open_step(name, "event_seconds", private={g.state.x.drawer: (decision,)})
 
     def draw_event(self, g: Table) -> None:
-        x = g.state.x
+        x: CityState = g.state.x
         if not x.deck:
             g.notice("event.none")
             self.nightfall(g)
@@ -1019,7 +1027,8 @@ class MagicCity(Werewolf):
         self.offer(g, "event_choice", Decision(kind="event", options=x.deck[:2]))
 
     def close_event_choice(self, g: Table, answers: dict[int, Action]) -> None:
-        x = g.state.x
+        x: CityState = g.state.x
+        assert x.drawer is not None, "the choice is offered to the drawer"
         action = answers.get(x.drawer)
         if action is None:
             g.notice("event.none")
@@ -1349,7 +1358,7 @@ def _on_event_chosen(rs: MagicCity, state: GameState, e: EventChosen) -> GameSta
 
 
 def _on_day(rs: MagicCity, state: GameState, e: DayBegan) -> GameState:
-    x = state.x
+    x: CityState = state.x
     today_params = x.params if e.today is not None else NO_PARAMS  # the event of yesterday is today's
     return _x(
         state,
