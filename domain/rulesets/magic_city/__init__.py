@@ -22,6 +22,7 @@ from domain.events import (
     MODERATOR,
     Act,
     Action,
+    Audience,
     Decision,
     Defaulted,
     Event,
@@ -33,6 +34,7 @@ from domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
 from domain.rulesets.magic_city import texts  # noqa: F401  (registers the messages)
 from domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
 from domain.rulesets.werewolf import Role, Werewolf, WolfState
+from domain.rulesets.werewolf import _on_act as werewolf_on_act
 from domain.state import GameState
 
 replace = msgspec.structs.replace
@@ -474,11 +476,11 @@ class MagicCity(Werewolf):
     )
 
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
-        roles = super().setup(seats, preset if preset or roles else str(seats), roles)
-        if isinstance(roles, str):
-            return roles
-        reason = regulation_error(roles)
-        return f"bad_roles:{reason}" if reason else roles
+        dealt = super().setup(seats, preset if preset or roles else str(seats), roles)
+        if isinstance(dealt, str):
+            return dealt
+        reason = regulation_error(dealt)
+        return f"bad_roles:{reason}" if reason else dealt
 
     # --- who is what ------------------------------------------------------------------------------
 
@@ -491,11 +493,11 @@ class MagicCity(Werewolf):
 
     def eligible(self, state: GameState) -> list[int]:
         """The living seats a night may touch: 監獄's prisoner sits this night out."""
-        x = state.x
+        x: CityState = state.x
         return [s for s in state.living() if not (s == x.prison and x.prison_day == state.day)]
 
     def tonight_event(self, state: GameState) -> str | None:
-        x = state.x
+        x: CityState = state.x
         return x.event if x.event_day == state.day else None
 
     def present(self, state: GameState, roles: tuple[str, ...]) -> bool:
@@ -535,7 +537,7 @@ class MagicCity(Werewolf):
         if g.state.day == 0:
             self.dawn(g, dict.fromkeys(g.state.x.tonight.fox, "curse"))
         else:
-            self.begin_night(g)
+            self.nightfall(g)
 
     def night_event_decision(self, state: GameState, ok: list[int]) -> Decision | None:
         event = self.tonight_event(state)
@@ -562,7 +564,8 @@ class MagicCity(Werewolf):
         return Decision(kind="guard", targets=targets, barred=barred, optional=True)
 
     def divine(self, g: Table, seer: int, seen: int, first: bool) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         label = self.seers_label(state, seen)
         if not first and self.tonight_event(state) == "mirror_shop" and x.params.target == seen:
             label = "human" if label == "werewolf" else "werewolf"
@@ -582,6 +585,7 @@ class MagicCity(Werewolf):
             g.emit(GardenTurned, to=MODERATOR, direction=action.option, die=die)
             g.notice("garden.die", to=(g.state.x.drawer,), die=die)
         elif action.kind == "event_card":
+            assert action.option is not None, "the card is one of the decision's options"
             cards = g.rng.shuffled(("citizen", "werewolf"))
             g.emit(CasinoCardTurned, to=MODERATOR, card=cards[int(action.option) - 1])
         elif action.kind == "event_target":
@@ -611,7 +615,9 @@ class MagicCity(Werewolf):
     def close_silence(self, g: Table, answers: dict[int, Action]) -> None:
         g.notice("curse.lifted")
         total, silence = self.talk_lengths(g.state)
-        if not g.state.step.owing() or total <= silence:
+        step = g.state.step
+        assert step is not None, "the silence is closing"
+        if not step.owing() or total <= silence:
             self.open_ballot(g, "vote")
         else:
             self.open_talk(g, "discussion", total - silence)
@@ -622,7 +628,7 @@ class MagicCity(Werewolf):
             return "text_required"
         if kind == "speak" and decision.exact_text and text != decision.exact_text:
             return "babel_word"
-        if kind == "speak" and decision.text_suffix and not text.endswith(decision.text_suffix):
+        if kind == "speak" and decision.text_suffix and not (text or "").endswith(decision.text_suffix):
             return "library_suffix"
         if kind == "vote" and decision.text and not (text or "").strip():
             return "incantation_required"
@@ -633,7 +639,7 @@ class MagicCity(Werewolf):
             return "cursed_silent"
         return None
 
-    def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
+    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
         kind = action.kind
         if kind in ("speak", "ready"):
             return "public"
@@ -659,7 +665,8 @@ class MagicCity(Werewolf):
 
     def die(self, g: Table, deaths: dict[int, str], when: str, reveal: bool | None = None) -> None:
         """Deaths at once: 伝説の木 takes the partner along; 祭壇 shows roles; a marked 魔人 wins."""
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         deaths = {s: c for s, c in deaths.items() if state.is_alive(s)}
         grew = True
         while grew:
@@ -688,7 +695,8 @@ class MagicCity(Werewolf):
 
     def awaken(self, g: Table) -> None:
         """キメラ awakens when it becomes the last of the wolf side able to attack."""
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         if x.announced or any(state.role(s) in ("werewolf", "evil_eye") for s in state.living()):
             return
         chimeras = [s for s in state.living() if state.role(s) == "chimera" and s not in x.awakened]
@@ -724,13 +732,14 @@ class MagicCity(Werewolf):
 
     # --- the night ------------------------------------------------------------------------------
 
-    def begin_night(self, g: Table) -> None:
+    def nightfall(self, g: Table) -> None:
         g.phase("night", g.state.day)
         g.emit(NightBegan, to=MODERATOR, eye_alive=bool(self.holders(g.state, "evil_eye")))
         NIGHT_SEQUENCE.begin(self, g)
 
     def resolve_night(self, g: Table) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         t, params, event = x.tonight, x.params, self.tonight_event(state)
         golem = bool(self.holders(state, "golem"))
         named = [s for s in (t.attack, t.attack2) if s is not None]
@@ -767,12 +776,12 @@ class MagicCity(Werewolf):
             for seat in self.eligible(state):
                 role = state.role(seat)
                 if role in ("knight", "dragon"):
-                    target = joint
+                    protected = joint
                 elif role == "spirit_caller":
-                    target = spirit[1] if spirit else None
+                    protected = spirit[1] if spirit else None
                 else:
                     continue
-                if target not in attacks:
+                if protected not in attacks:
                     deaths.setdefault(seat, "arena")
         for fox in t.fox:
             deaths.setdefault(fox, "curse")
@@ -792,7 +801,8 @@ class MagicCity(Werewolf):
         self.dawn(g, deaths)
 
     def dawn(self, g: Table, deaths: dict[int, str]) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         g.phase("day", state.day + 1)
         yesterday = x.event_day == state.day
         today = x.event if yesterday else None
@@ -816,7 +826,8 @@ class MagicCity(Werewolf):
         self.begin_discussion(g)
 
     def announce_today(self, g: Table) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         today, p = x.today, x.today_params
         if today == "academy":
             g.notice("today.academy")
@@ -837,7 +848,8 @@ class MagicCity(Werewolf):
 
     def show_today(self, g: Table) -> None:
         """The day's announced rules, for every view: today's event and its word, the vote format, the cursed."""
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         p = x.today_params
         g.emit(
             TodayShown,
@@ -887,13 +899,14 @@ class MagicCity(Werewolf):
         state = g.state
         speak, ready = self.speak_decision(state), Decision(kind="ready")
         seats = [s for s in state.living() if s != muted]
-        private = {s: (speak,) for s in state.x.church if not state.is_alive(s)}
+        private: Prompts = {s: (speak,) for s in state.x.church if not state.is_alive(s)}
         if muted is not None:
             private[muted] = (ready,)
         g.open_step(name, length, seats=seats, decisions=(speak, ready), private=private, extend=False)
 
     def open_ballot(self, g: Table, purpose: str, candidates: tuple[int, ...] = ()) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         fmt = "simultaneous" if purpose == "prison" else self.vote_format(state)
         lend = x.lend if x.lend and x.lend[2] == state.day - 1 else ()
         robbed = {x.today_params.target} if x.today == "thieves" else set()
@@ -917,12 +930,18 @@ class MagicCity(Werewolf):
     def next_voter(self, g: Table, first: bool = False) -> None:
         ballot = g.state.x.ballot
         voters = ballot.voters
-        voter = voters[0] if first else voters[voters.index(g.state.step.public[0]) + 1]
+        if first:
+            voter = voters[0]
+        else:
+            step = g.state.step
+            assert step is not None, "the last voter's turn is closing"
+            voter = voters[voters.index(step.public[0]) + 1]
         name = ballot.purpose + ("_runoff" if ballot.candidates else "")
         g.open_step(name, "vote_seconds", seats=(voter,), decisions=(self.ballot_decision(g.state),))
 
     def collect_ballot(self, g: Table, answers: dict[int, Action]) -> None:
         ballot, step = g.state.x.ballot, g.state.step
+        assert step is not None, "the ballot is closing"
         if ballot.format == "ordered" and step.public[0] != ballot.voters[-1]:
             self.next_voter(g)
         else:
@@ -955,14 +974,14 @@ class MagicCity(Werewolf):
             g.end("draw", ())
         else:
             g.notice("prison.none" if purpose == "prison" else "vote.none")
-            self.begin_night(g)
+            self.nightfall(g)
 
     def chosen(self, g: Table, purpose: str, seat: int) -> None:
         if purpose == "prison":
             self.mark(g, seat)
             g.emit(Imprisoned, to=MODERATOR, seat=seat, day=g.state.day)
             g.notice("prison.chosen", seat=seat)
-            self.begin_night(g)
+            self.nightfall(g)
             return
         if purpose == "court":
             self.mark(g, seat)
@@ -982,7 +1001,7 @@ class MagicCity(Werewolf):
         if then == "event":
             self.draw_event(g)
         else:
-            self.begin_night(g)
+            self.nightfall(g)
 
     def resolve_shot(self, g: Table, answers: dict[int, Action]) -> None:
         action = next(iter(answers.values()), None)
@@ -999,44 +1018,48 @@ class MagicCity(Werewolf):
         g.open_step(name, "event_seconds", private={g.state.x.drawer: (decision,)})
 
     def draw_event(self, g: Table) -> None:
-        x = g.state.x
+        x: CityState = g.state.x
         if not x.deck:
             g.notice("event.none")
-            self.begin_night(g)
+            self.nightfall(g)
             return
         g.emit(EventDrawn, to=MODERATOR, drawer=x.executed, cards=x.deck[:2])
         self.offer(g, "event_choice", Decision(kind="event", options=x.deck[:2]))
 
     def close_event_choice(self, g: Table, answers: dict[int, Action]) -> None:
-        x = g.state.x
+        x: CityState = g.state.x
+        assert x.drawer is not None, "the choice is offered to the drawer"
         action = answers.get(x.drawer)
         if action is None:
             g.notice("event.none")
-            self.begin_night(g)
+            self.nightfall(g)
             return
+        assert action.option is not None, "the card is one of the decision's options"
         self.use_event(g, action.option, from_deck=x.choosing == "airship")
 
     def close_event_target(self, g: Table, answers: dict[int, Action]) -> None:
         action = answers.get(g.state.x.drawer)
         if action is not None:
+            assert action.target is not None, "the event's target is required"
             self.mark(g, action.target)
             self.die(g, {action.target: "event"}, "event")
             if self.check_win(g):
                 return
-        self.begin_night(g)
+        self.nightfall(g)
 
     def close_event_word(self, g: Table, answers: dict[int, Action]) -> None:
         action = answers.get(g.state.x.drawer)
         if action is not None:
             g.emit(WordChosen, to=MODERATOR, word=action.text)
             g.notice(f"event.{g.state.x.event}", word=action.text)
-        self.begin_night(g)
+        self.nightfall(g)
 
     def close_event_minutes(self, g: Table, answers: dict[int, Action]) -> None:
         action = answers.get(g.state.x.drawer)
         if action is not None:
+            assert action.option is not None, "the minutes are one of the decision's options"
             g.emit(MinutesChosen, to=MODERATOR, minutes=int(action.option))
-        self.begin_night(g)
+        self.nightfall(g)
 
     def use_event(self, g: Table, card: str, from_deck: bool = False) -> None:
         state = g.state
@@ -1060,7 +1083,7 @@ class MagicCity(Werewolf):
                 self.die(g, dict.fromkeys(self.holders(state, "prophet"), "graveyard"), "event")
                 if self.check_win(g):
                     return
-            self.begin_night(g)
+            self.nightfall(g)
         elif card == "airship" and state.x.deck:
             g.emit(AirshipBoarded, to=MODERATOR)
             self.offer(g, "event_choice", Decision(kind="event", options=state.x.deck))
@@ -1072,7 +1095,7 @@ class MagicCity(Werewolf):
             g.emit(Redealt, to=awakened or MODERATOR, awakened=awakened)
             CHECK_SEQUENCE.begin(self, g)
         else:
-            self.begin_night(g)
+            self.nightfall(g)
 
     # --- evolve ---------------------------------------------------------------------------------
 
@@ -1125,7 +1148,7 @@ def _p_event(rs: MagicCity, state: GameState, ok: list[int]) -> Prompts:
 def _p_attack(rs: MagicCity, state: GameState, ok: list[int], second: bool = False) -> Prompts:
     """The pack's attack (the second one never on the first's target); the night talk with the first."""
     first = state.x.tonight.attack if second else None
-    prompts = {}
+    prompts: Prompts = {}
     for s in ok:
         if rs.is_wolf(state, s):
             d = rs.attack_decision(state, s)
@@ -1326,7 +1349,7 @@ def _tonight(state: GameState, **changes: Any) -> GameState:
 def _on_act(rs: MagicCity, state: GameState, e: Act | Defaulted) -> GameState:
     if e.action.kind == "vote":
         return _x(state, cast={**state.x.cast, e.seat: e.action.target})
-    return WEREWOLF_EVOLVE[Act](rs, state, e)
+    return werewolf_on_act(rs, state, e)
 
 
 def _on_event_chosen(rs: MagicCity, state: GameState, e: EventChosen) -> GameState:
@@ -1335,7 +1358,7 @@ def _on_event_chosen(rs: MagicCity, state: GameState, e: EventChosen) -> GameSta
 
 
 def _on_day(rs: MagicCity, state: GameState, e: DayBegan) -> GameState:
-    x = state.x
+    x: CityState = state.x
     today_params = x.params if e.today is not None else NO_PARAMS  # the event of yesterday is today's
     return _x(
         state,
