@@ -897,6 +897,10 @@ class Langrensha(Werewolf):
             return False
         left_out = [*lovers, state.x.cupid] if mixed else []
         winners = [s for s in range(1, state.seats + 1) if self.role_of(state, s).team == team and s not in left_out]
+        if not winners:
+            # every member of the side is in the mixed couple's own team (or is its cupid): nobody wins
+            g.end("no_winner", ())
+            return True
         g.end(team, winners, (team,))
         return True
 
