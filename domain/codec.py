@@ -15,7 +15,7 @@ from domain.events import Event, event_types
 _encoder = msgspec.json.Encoder()
 # Every ruleset module is imported by the catalog, so `event_types()` sees all of their events.
 assert catalog.RULESETS
-_decoder = msgspec.json.Decoder(Union[event_types()])  # type: ignore[valid-type]  # noqa: UP007
+_decoder: msgspec.json.Decoder[Event] = msgspec.json.Decoder(Union[event_types()])  # noqa: UP007
 
 
 def encode(event: Event) -> bytes:

@@ -9,7 +9,7 @@ catalog of rulesets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -38,6 +38,7 @@ from domain.events import (
     Start,
     StepOpened,
     Timeout,
+    type_id,
 )
 from domain.messages import LANGS
 from domain.rng import seed_commitment
@@ -288,7 +289,7 @@ def _decide_act(d: Decider, state: GameState, inp: Act) -> Table | RuleViolation
         return _refuse("unknown_action")
     step = state.step
     decision = step.decision(seat, action.kind) if step else None
-    if decision is None:
+    if step is None or decision is None:
         code = rs.unavailable(state, seat, action)
         if code:
             return _refuse(code)
@@ -348,7 +349,7 @@ def _decide_timeout(d: Decider, state: GameState, inp: Timeout) -> Table | RuleV
 
 
 def _answer(state: GameState, seat: int, action: Action) -> GameState:
-    step = state.step
+    step = state.open_step()
     decision = step.decision(seat, action.kind)
     if decision is None or decision.repeatable:
         return state
@@ -392,7 +393,7 @@ def _on_step(state: GameState, e: StepOpened) -> GameState:
 
 
 def _on_prompt(state: GameState, e: Prompt) -> GameState:
-    step = state.step
+    step = state.open_step()
     if e.reset:
         answers = {seat: a for seat, a in step.answers.items() if seat != e.seat}
         return replace(state, step=replace(step, prompts={**step.prompts, e.seat: e.decisions}, answers=answers))
@@ -404,7 +405,7 @@ def _on_prompt(state: GameState, e: Prompt) -> GameState:
 
 
 def _on_extended(state: GameState, e: DeadlineExtended) -> GameState:
-    return replace(state, step=replace(state.step, deadline=e.deadline, retries_left=e.retries_left))
+    return replace(state, step=replace(state.open_step(), deadline=e.deadline, retries_left=e.retries_left))
 
 
 def _set_role(state: GameState, seat: int, role: str) -> GameState:
@@ -420,7 +421,8 @@ def _on_died(state: GameState, e: Died) -> GameState:
     return replace(state, alive=tuple(alive))
 
 
-_EVOLVE: dict[type, Any] = {
+# The kernel's fold of each event type; each handler takes events of its own key's type.
+_EVOLVE: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     CreateGame: _on_create,
     GameCreated: _on_created,
     Join: lambda s, e: replace(s, names=(*s.names, e.name)),
@@ -488,7 +490,7 @@ def verify(d: Decider, events: Sequence[Event]) -> AuditReport:
     while i < len(events):
         event = events[i]
         if not isinstance(event, Input):
-            problems.append(f"event {i + 1} ({type(event).__struct_config__.tag}) follows no input")
+            problems.append(f"event {i + 1} ({type_id(event)}) follows no input")
             break
         inputs += 1
         result = d.run(state, event)

@@ -10,7 +10,7 @@ Tags are stable ids: renaming a class never changes a stored game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
@@ -70,6 +70,18 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forb
     targets: tuple[int, ...] = ()  # the chosen seats
     text: str | None = None  # the words said
     option: str | None = None  # the chosen option
+
+    def required_target(self) -> int:
+        """The target of an action whose decision requires one (the engine has refused it without)."""
+        if self.target is None:
+            raise ValueError(f"a {self.kind} action names no target")
+        return self.target
+
+    def required_option(self) -> str:
+        """The option of an action whose decision offers options (the engine has refused it without)."""
+        if self.option is None:
+            raise ValueError(f"a {self.kind} action names no option")
+        return self.option
 
 
 # --- inputs ------------------------------------------------------------------------------------
@@ -265,7 +277,12 @@ def event_types() -> tuple[type[Event], ...]:
             stack.append(sub)
             if sub.__struct_config__.tag is not None:
                 found.append(sub)
-    return tuple(sorted(found, key=lambda c: c.__struct_config__.tag))
+    return tuple(sorted(found, key=lambda c: str(c.__struct_config__.tag)))
+
+
+def type_id(event: Event) -> str:
+    """The stable tag an event is stored under."""
+    return cast(str, type(event).__struct_config__.tag)
 
 
 def sees(audience: Audience, viewer: int | str) -> bool:

@@ -11,6 +11,7 @@ CLDR plural categories (`one`, `other`), chosen by its `count` argument (or the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -613,7 +614,7 @@ def render_text(key: str, lang: str, args: dict[str, Any], names: tuple[str, ...
         raise MissingText(f"{key}: no value for {e}") from None
 
 
-def register(messages: Catalog, ruleset: str | None = None) -> None:
+def register(messages: Mapping[str, Mapping[str, Template]], ruleset: str | None = None) -> None:
     """Add keys to the catalog (a ruleset's under `<ruleset>.<key>`); a key already present is an error."""
     prefix = f"{ruleset}." if ruleset else ""
     for key, texts in messages.items():

@@ -74,6 +74,13 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     x: Any = None  # the ruleset's own state
     winners: tuple[int, ...] = ()
 
+    def open_step(self) -> Step:
+        """The open step, where one must be open (an answer, a prompt, a step closing)."""
+        step = self.step
+        if step is None:
+            raise LookupError("no step is open")
+        return step
+
     def role(self, seat: int) -> str:
         return self.roles[seat - 1]
 

@@ -1,15 +1,42 @@
-"""magic_city's own event in the views: `CityInfo` adds to its readers' `View.private`."""
+"""magic_city's own facts in a view: `View.private[key]` (the day's announced rules, the evil eye's curse,
+the chimera's awakening).
+
+Each reaches only the views its event's audience includes; the rest of magic_city's facts are the
+moderator's and change no view.
+"""
 
 from __future__ import annotations
 
-from domain.rulesets.magic_city import CityInfo
+from domain.rulesets.magic_city import AwakeningAnnounced, CityInfo, CurseCast, Redealt, TodayShown
 from projections.render import RENDER
 from projections.view import RULESET_APPLY, View, replace
 
 
+def _private(view: View, key: str, value: object) -> View:
+    return replace(view, private={**view.private, key: value})
+
+
+def _today(view: View, e: TodayShown) -> View:
+    today = {"event": e.event, "format": e.format, "cursed": e.cursed}
+    for key, value in (("word", e.word), ("minutes", e.minutes), ("target", e.target)):
+        if value is not None:
+            today[key] = value
+    return _private(view, "today", today)
+
+
+def _redealt(view: View, e: Redealt) -> View:
+    return _private(view, "awakened", False) if e.awakened else view
+
+
 def _info(view: View, event: CityInfo) -> View:
+    """Stored games before the typed facts."""
     return replace(view, private={**view.private, **event.info})
 
 
+# one entry at a time: each handler is checked against the table's own type
+RULESET_APPLY[TodayShown] = _today
+RULESET_APPLY[CurseCast] = lambda v, e: _private(v, "curse", e.target)
+RULESET_APPLY[AwakeningAnnounced] = lambda v, e: _private(v, "awakened", True)
+RULESET_APPLY[Redealt] = _redealt
 RULESET_APPLY[CityInfo] = _info
 RENDER[CityInfo] = lambda e, r: None

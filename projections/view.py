@@ -211,7 +211,7 @@ def deliver(views: dict[int | str, View], event: Event) -> None:
     handler = _APPLY.get(type(event))
     if handler is None:
         return
-    if type(event) in _ACTOR_ONLY:
+    if isinstance(event, _ACTOR_ONLY):
         view = views.get(event.seat)
         if view is not None and sees(event.to, event.seat):
             views[event.seat] = handler(view, event)

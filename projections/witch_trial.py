@@ -38,9 +38,12 @@ def _set_hand(v: View, seat: int, cards: list[str]) -> View:
 
 
 def _hand_of(v: View, seat: int) -> list[str]:
+    hand: list[str]  # `private` holds what each ruleset keeps there; a hand is a list of cards
     if v.seat is None:
-        return v.private.get("hands", {}).get(str(seat), [])
-    return v.private.get("hand", [])
+        hand = v.private.get("hands", {}).get(str(seat), [])
+    else:
+        hand = v.private.get("hand", [])
+    return hand
 
 
 def _change(v: View, seat: int, remove: str | None, add: str | None) -> View:

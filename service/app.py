@@ -11,6 +11,7 @@ from litestar import Litestar, Request, Response
 from litestar.config.cors import CORSConfig
 from litestar.exceptions import HTTPException
 from litestar.middleware.rate_limit import RateLimitConfig
+from litestar.routes import HTTPRoute
 
 from service.lifecycle import Service
 from service.logs import REQUEST_ID, configure_logging, observe
@@ -109,7 +110,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         logging_config=None,
     )
     for route in app.routes:
-        if not route.path.startswith(("/docs", "/static")):
+        if isinstance(route, HTTPRoute) and not route.path.startswith(("/docs", "/static")):
             for handler in route.route_handlers:
                 methods.setdefault(_template(route.path), set()).update(handler.http_methods)
     app.state.service = svc
@@ -125,7 +126,7 @@ def allow_header(methods: dict[str, set[str]]) -> Any:
             if scope["type"] != "http" or scope["method"] != "OPTIONS":
                 await app(scope, receive, send)
                 return
-            allowed = methods.get(scope.get("path_template"), set())
+            allowed = methods.get(scope.get("path_template", ""), set())
 
             async def send_allow(message: dict) -> None:
                 if message["type"] == "http.response.start" and allowed:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal, overload
+
 import anyio
 import structlog
 from litestar import Request
@@ -22,11 +24,24 @@ def bearer(request: Request) -> str | None:
     return token.strip()
 
 
-async def caller(games: Games, entry: Entry, request: Request, required: bool = False) -> Principal | None:
+def required_bearer(request: Request) -> str:
     token = bearer(request)
     if token is None:
-        if required:
-            raise ApiError(401, "token_required")
+        raise ApiError(401, "token_required")
+    return token
+
+
+@overload
+async def caller(games: Games, entry: Entry, request: Request, required: Literal[True]) -> Principal: ...
+
+
+@overload
+async def caller(games: Games, entry: Entry, request: Request, required: bool = False) -> Principal | None: ...
+
+
+async def caller(games: Games, entry: Entry, request: Request, required: bool = False) -> Principal | None:
+    token = required_bearer(request) if required else bearer(request)
+    if token is None:
         return None
     found = entry.tokens.get(token_hash(token)) or await anyio.to_thread.run_sync(games.principal, entry, token)
     if found is None:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from eventsourcing.persistence import IntegrityError, Tracking
+from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.projection import Projection
 from psycopg.sql import SQL, Identifier
 
@@ -121,6 +122,8 @@ class Follower:
         """PostgreSQL: LISTEN first, then read what is already there, then wake on each NOTIFY (and
         at least every second), so an append made while we start is never missed."""
         recorder = self.store.recorder
+        if not isinstance(recorder, PostgresApplicationRecorder):
+            raise TypeError("LISTEN needs the PostgreSQL store")
         with recorder.datastore.get_connection() as conn:
             conn.execute(SQL("LISTEN {0}").format(Identifier(recorder.channel_name)))
             while not self.stopping.is_set():

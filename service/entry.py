@@ -45,9 +45,16 @@ class Principal(msgspec.Struct, frozen=True):
     seat: int | None = None
 
     @property
+    def seat_number(self) -> int:
+        """The seat of a seat's principal."""
+        if self.seat is None:
+            raise ValueError(f"a {self.role} principal holds no seat")
+        return self.seat
+
+    @property
     def viewer(self) -> Viewer:
         if self.role == "seat":
-            return self.seat
+            return self.seat_number
         return MODERATOR if self.role == MODERATOR else SPECTATOR
 
 

@@ -35,6 +35,7 @@ from domain.events import (
     Start,
     Timeout,
     sees,
+    type_id,
 )
 from domain.violations import RuleViolation
 from projections.render import render
@@ -73,7 +74,7 @@ class Reply(msgspec.Struct, frozen=True):
 
 @functools.cache
 def preset_seats(ruleset_id: str) -> dict[str, int]:
-    return rulesets.get(ruleset_id).preset_seats()
+    return rulesets.RULESETS[ruleset_id].preset_seats()
 
 
 def refusal(v: RuleViolation, lang: str, entry: Entry) -> ApiError:
@@ -287,7 +288,7 @@ class Games:
         if data.seat is not None and data.seat != who.seat:
             raise ApiError(403, "not_your_seat")
         if idempotency_key is None:
-            return self._act(entry, who.seat, data, lang)
+            return self._act(entry, who.seat_number, data, lang)
         key = uuid.uuid5(uuid.NAMESPACE_URL, f"{entry.id}:{token_hash(token)}:{idempotency_key}")
         body = hashlib.sha256(msgspec.json.encode(data)).hexdigest().encode()
         store = self.store
@@ -300,7 +301,7 @@ class Games:
             return msgspec.json.decode(rows[1].state, type=Reply)
         refused: ApiError | None = None
         try:
-            reply = self._act(entry, who.seat, data, lang)
+            reply = self._act(entry, who.seat_number, data, lang)
             status, content = 200, msgspec.json.encode(reply)
         except ApiError as err:
             p = err.render(lang)
@@ -345,7 +346,7 @@ class Games:
             items.append(
                 FeedItem(
                     n=n,
-                    type=type(event).__struct_config__.tag,
+                    type=type_id(event),
                     at=event.at,
                     private=event.to != PUBLIC,
                     text=render(event, lang, names, entry.state.ruleset),

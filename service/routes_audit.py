@@ -19,13 +19,14 @@ from service.web import (
     VARY,
     GameId,
     IfNoneMatch,
+    RouteDoc,
     conditional,
     entry_of,
     games_of,
     tag,
 )
 
-AUDIT_DOC = dict(tags=["audit"], responses=responses(400, 401, 403, 404))
+AUDIT_DOC = RouteDoc(tags=["audit"], responses=responses(400, 401, 403, 404))
 ANYONE_AFTER_THE_END = ("Anyone may call it once the game has ended, without a token; before the end only with the "
                         "moderator's token (`Authorization: Bearer`).")
 

@@ -12,11 +12,11 @@ from litestar.params import JSONBody, QueryParameter
 from service.auth import bearer, caller
 from service.problems import responses
 from service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
-from service.web import BEARER, NO_STORE, PRIVATE, VARY, GameId, LangQuery, entry_of, games_of, language
+from service.web import BEARER, NO_STORE, PRIVATE, VARY, GameId, LangQuery, RouteDoc, entry_of, games_of, language
 
-HOST_DOC = dict(tags=["host"], security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 422),
+HOST_DOC = RouteDoc(tags=["host"], security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 422),
                 cache_control=PRIVATE, response_headers=VARY)
-SECRET_DOC = dict(cache_control=NO_STORE, response_headers=VARY)  # replies that carry tokens
+SECRET_DOC = RouteDoc(cache_control=NO_STORE, response_headers=VARY)  # replies that carry tokens
 
 
 async def host_command(request: Request, game_id: GameId, lang: str | None, command: str) -> Ack:

@@ -26,9 +26,11 @@ class HealthRoutes(Controller):
                                       description="The database does not answer (`unavailable`).",
                                       generate_examples=False)})
     async def ready(self, request: Request) -> Health:
-        svc = service_of(request)
+        store = service_of(request).store
         try:
-            await anyio.to_thread.run_sync(svc.store.ping)
+            if store is None:
+                raise LookupError("the store is closed")
+            await anyio.to_thread.run_sync(store.ping)
         except Exception:
             raise ApiError(503, "unavailable") from None
         return Health(status="ready")

@@ -8,7 +8,7 @@ import anyio
 from litestar import Controller, Request, Response, get, post
 from litestar.params import HeaderParameter, JSONBody
 
-from service.auth import bearer, caller, viewer_of
+from service.auth import caller, required_bearer, viewer_of
 from service.games import Reply
 from service.problems import PROBLEM_JSON, responses
 from service.schemas import ActionReply, ActionRequest, ViewReply
@@ -69,9 +69,12 @@ class PlayRoutes(Controller):
         games = games_of(request)
         entry = await entry_of(games, game_id)
         who = await caller(games, entry, request, required=True)
-        lang = language(request, lang, entry.state.lang)
-        reply = await anyio.to_thread.run_sync(games.act, entry, who, data, lang, bearer(request), idempotency_key)
+        text_lang = language(request, lang, entry.state.lang)
+        reply = await anyio.to_thread.run_sync(games.act, entry, who, data, text_lang, required_bearer(request),
+                                               idempotency_key)
         if isinstance(reply, Reply):  # the stored reply to the first request with this key
             media = PROBLEM_JSON if reply.status >= 400 else "application/json"
-            return Response(content=bytes(reply.body), status_code=reply.status, media_type=media)
+            body = bytes(reply.body)
+            # the stored bytes of that reply, success or problem; the route's annotation documents the ActionReply
+            return Response(content=body, status_code=reply.status, media_type=media)  # type: ignore[arg-type]
         return Response(reply, status_code=200)

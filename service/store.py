@@ -162,7 +162,8 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.env = environment(url)
         self.postgres = self.env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
-        self.factory = InfrastructureFactory.construct(env=self.env)
+        # parameterised by the directory's recorder class, so `self.directory` is typed as one
+        self.factory = InfrastructureFactory[PostgresDirectory | SQLiteDirectory].construct(env=self.env)
         self.mapper = EventMapper(transcoder=NoTranscoder())
         for attempt in range(10):
             try:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from typing import Annotated, Any, get_args
+from typing import Annotated, Any, TypedDict, get_args
 
 import anyio
 import structlog
 from litestar import Request, Response
 from litestar.datastructures import CacheControlHeader, ResponseHeader
 from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import SecurityRequirement
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 
 from service.entry import Entry
@@ -19,7 +20,20 @@ from service.lifecycle import Service
 from service.schemas import Lang
 
 PAGE_MAX = 500
-BEARER = [{"BearerToken": []}]
+
+
+class RouteDoc(TypedDict, total=False):
+    """Documentation a group of routes shares: keyword arguments of Litestar's route decorators."""
+
+    tags: list[str]
+    security: list[SecurityRequirement]
+    status_code: int
+    responses: dict[int, ResponseSpec]
+    cache_control: CacheControlHeader
+    response_headers: list[ResponseHeader]
+
+
+BEARER: list[SecurityRequirement] = [{"BearerToken": []}]
 # Operations a spectator may call declare no security (a generated client then calls them with or without a
 # token); their descriptions say what a token changes.
 ANYONE = ("With a seat's, the host's or the moderator's token (`Authorization: Bearer`) the caller reads as that; "
@@ -56,7 +70,9 @@ def language(request: Request, given: str | None, default: str = "en") -> str:
 
 
 async def entry_of(games: Games, game_id: uuid.UUID) -> Entry:
-    entry = games.cached(game_id) or await anyio.to_thread.run_sync(games.game, game_id)
+    entry = games.cached(game_id)
+    if entry is None:
+        entry = await anyio.to_thread.run_sync(games.game, game_id)
     structlog.contextvars.bind_contextvars(game_id=str(game_id))
     return entry
 

@@ -123,8 +123,11 @@ def invariants(before, after, e) -> None:
     if isinstance(e, Prompt):
         assert e.to == (e.seat,)
     assert not isinstance(e, (Resolved, Info)), "every fact is a named, typed event"
-    if isinstance(e, GameEnded) and e.reason != "aborted":
+    if isinstance(e, GameEnded) and e.reason not in ("aborted", "no_winner"):
         assert e.winners and set(e.winners) <= set(range(1, after.seats + 1))
+    if isinstance(e, GameEnded) and e.reason == "no_winner":
+        x = after.x
+        assert not e.winners and not e.teams and x.lovers and x.cupid, "only a side lost wholly to a mixed couple"
 
 
 @settings(max_examples=1400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from domain.events import Died, Resolved, RoleChanged
+from domain.events import Died, RoleChanged
+from domain.rulesets.magic_city import CityNightResolved
 from domain.violations import RuleViolation
 from service.bots import pick
 from tests.magic_city_play import execute, new_game, night, notices, ok, only, results, seat, step, until, vote_all
@@ -223,8 +224,8 @@ def test_event_illusion_garden_shifts_the_attack_by_the_die():
     night(game, {"event": [(drawer, "event_direction", None, {"option": "right"})], "werewolf": attack(game, target)})
     die = notices(game, "garden.die", drawer)[-1].args["die"]
     shifted = ring[(ring.index(target) + die) % len(ring)]
-    (resolved,) = [e for e in game.events if isinstance(e, Resolved) and e.what == "night"]
-    assert resolved.data["attacks"] == [shifted]
+    (resolved,) = [e for e in game.events if isinstance(e, CityNightResolved)]
+    assert resolved.attacks == (shifted,)
 
 
 def test_illusion_garden_shift_may_land_on_a_wolf():
@@ -311,7 +312,7 @@ def test_event_casino_the_card_makes_zero_or_two_attacks():
                 "second_attack": attack(game, b),
             },
         )
-        card = game.state.x.params["card"]
+        card = game.state.x.params.card
         seen.add(card)
         assert game.state.is_alive(a) is game.state.is_alive(b) is (card == "citizen")
     assert seen == {"citizen", "werewolf"}
@@ -357,7 +358,7 @@ def test_event_academy_free_vote_with_an_incantation():
     assert notices(game, "today.academy")
     until(game, "vote")
     voter = game.state.step.public[0]
-    assert game.state.x.ballot["format"] == "free"
+    assert game.state.x.ballot.format == "free"
     refused = game.act(voter, "vote", game.state.step.public[1])
     assert isinstance(refused, RuleViolation) and refused.code == "incantation_required"
     ok(game.act(voter, "vote", game.state.step.public[1], text="Abracadabra"))
@@ -409,7 +410,7 @@ def test_event_parliament_flips_the_vote_format():
     night(game, {})
     assert notices(game, "today.parliament")[-1].args["format"] == "ordered"
     until(game, "vote")
-    assert len(game.state.step.public) == 1 and game.state.x.ballot["format"] == "ordered"
+    assert len(game.state.step.public) == 1 and game.state.x.ballot.format == "ordered"
 
 
 # --- interactions ---------------------------------------------------------------------------
@@ -434,7 +435,7 @@ def test_golem_blocks_the_second_attack_of_the_casino():
                 "second_attack": attack(game, b),
             },
         )
-        if game.state.x.params["card"] == "werewolf":
+        if game.state.x.params.card == "werewolf":
             assert not game.state.is_alive(a) and game.state.is_alive(b)
             return
     raise AssertionError("never drew the werewolf card")

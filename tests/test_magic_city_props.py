@@ -4,6 +4,8 @@ no seat's feed, times, deadlines or refusals change when only facts it may not k
 from __future__ import annotations
 
 import random
+import typing
+from typing import Any
 
 import msgspec
 from hypothesis import HealthCheck, given, settings
@@ -11,8 +13,21 @@ from hypothesis import strategies as st
 
 from domain.catalog import decide, evolve, initial_state, verify
 from domain.codec import decode, encode
-from domain.events import Act, Action, Died, GameEnded, Input, Notice, Prompt, StepOpened, sees
-from domain.rulesets.magic_city import EVENT_KINDS, EVIL, MAGIC_CITY, regulation_error
+from domain.events import Act, Action, Died, GameEnded, Input, Notice, Prompt, Resolved, StepOpened, sees
+from domain.rulesets.magic_city import _EVOLVE as CITY_EVOLVE
+from domain.rulesets.magic_city import (
+    EVENT_KINDS,
+    EVIL,
+    MAGIC_CITY,
+    Ballot,
+    CityInfo,
+    CityState,
+    EventParams,
+    MagicCity,
+    TodayShown,
+    Tonight,
+    regulation_error,
+)
 from domain.violations import RuleViolation
 from tests.harness import Game
 from tests.magic_city_play import quick_game
@@ -100,6 +115,27 @@ def test_random_legal_games_end_keep_their_invariants_and_replay(seed, n):
     if seed % 10 == 0:
         assert verify(events).ok
         assert all(decode(encode(e)) == e for e in events)
+
+
+def _untyped(tp) -> bool:
+    """Whether a type leaves its values open: `Any`, or a bare dict/list/tuple."""
+    if tp is Any or tp in (dict, list, tuple):
+        return True
+    return any(_untyped(arg) for arg in typing.get_args(tp))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(seed=st.integers(0, 2**32), n=st.integers(8, 20))
+def test_design_magic_city_state_changes_are_typed_events_each_folded_by_its_own_function(seed, n):
+    rng = random.Random(seed)
+    state, events = quick_game("magic_city", n, seed, rng, random_roles(n, rng), random_options(rng))
+    assert not [e for e in events if isinstance(e, (Resolved, CityInfo))]  # no memo, no untyped payload
+    own = {type(e) for e in events if type(e).__module__ == MagicCity.__module__}
+    assert own and own <= CITY_EVOLVE.keys() | {TodayShown}  # TodayShown is for the views alone
+    for cls in (*own, CityState, EventParams, Tonight, Ballot):
+        hints = typing.get_type_hints(cls)
+        assert not [name for name, tp in hints.items() if _untyped(tp)], cls
+    assert msgspec.json.decode(msgspec.json.encode(state.x), type=CityState) == state.x
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import msgspec
 
@@ -35,6 +35,7 @@ from domain.events import (
     MODERATOR,
     PUBLIC,
     Action,
+    Audience,
     Decision,
     Died,
     Event,
@@ -390,7 +391,10 @@ def _choice(choices: tuple[str, ...], doc: str) -> Option:
     return Option(type="choice", default=choices[0], choices=choices, doc=doc)
 
 
-def _add(items: tuple, item: Any) -> tuple:
+T = TypeVar("T")
+
+
+def _add(items: tuple[T, ...], item: T) -> tuple[T, ...]:
     return items if item in items else (*items, item)
 
 
@@ -475,7 +479,8 @@ class Langrensha(Werewolf):
         return bool(lovers) and sum(self.role_of(state, s).team == "wolves" for s in lovers) == 1
 
     def early(self, state: GameState) -> bool:
-        return state.options["early_close"]
+        early: bool = state.options["early_close"]
+        return early
 
     # --- start and the pack ----------------------------------------------------------------------
 
@@ -538,7 +543,8 @@ class Langrensha(Werewolf):
         targets = tuple(s for s in state.living() if not self.is_wolf(state, s))
         return Decision(kind="attack", targets=targets, barred=barred)
 
-    def attack_target(self, g: Table, answers: dict[int, Action]) -> int:
+    def pack_target(self, g: Table, answers: dict[int, Action]) -> int:
+        """The pack's choice (a tie drawn at random; no answer: a random legal seat), 0 for none."""
         state = g.state
         picks = [a.target for a in answers.values() if a.kind == "attack" and a.target is not None]
         if picks:
@@ -548,8 +554,9 @@ class Langrensha(Werewolf):
         legal = [s for s in state.living() if not self.is_wolf(state, s)]
         return g.rng.choice(legal) if legal else 0
 
-    def dawn(self, g: Table) -> None:
-        state, x = g.state, g.state.x
+    def begin_day(self, g: Table) -> None:
+        state = g.state
+        x: LState = state.x
         opt = state.options
         g.phase("day", state.day)
         deaths: dict[int, str] = {}
@@ -781,7 +788,7 @@ class Langrensha(Werewolf):
         if "knight" not in state.setup_roles:
             self.pre_vote(g)
             return
-        prompts = {}
+        prompts: dict[int, tuple[Decision, ...]] = {}
         for seat in state.living():
             if state.role(seat) == "knight" and "duel" not in state.x.flags[seat - 1] and not state.x.powerless:
                 prompts[seat] = (Decision(kind="duel", targets=state.others(seat), optional=True),)
@@ -890,6 +897,10 @@ class Langrensha(Werewolf):
             return False
         left_out = [*lovers, state.x.cupid] if mixed else []
         winners = [s for s in range(1, state.seats + 1) if self.role_of(state, s).team == team and s not in left_out]
+        if not winners:
+            # every member of the side is in the mixed couple's own team (or is its cupid): nobody wins
+            g.end("no_winner", ())
+            return True
         g.end(team, winners, (team,))
         return True
 
@@ -897,12 +908,14 @@ class Langrensha(Werewolf):
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
         super().on_act(g, seat, action, decision)
-        if g.state.step.name == "night.witch":  # her view shows the potion used as soon as she answers
+        step = g.state.step
+        assert step is not None, "an answer is in the open step"
+        if step.name == "night.witch":  # her view shows the potion used as soon as she answers
             spent = g.state.x.flags[seat - 1]
             using = {"save": "antidote", "poison": "poison"}.get(action.kind)
             g.emit(PotionsLeft, to=(seat,), potions=_potions_left((*spent, using) if using else spent))
 
-    def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
+    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
         if action.kind == "duel":
             return PUBLIC
         return super().audience(state, seat, action)
@@ -915,7 +928,7 @@ class Langrensha(Werewolf):
 # --- evolve: one fold per event ---------------------------------------------------------------------
 
 
-def _per_seat(values: tuple, seat: int, value: Any) -> tuple:
+def _per_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     return (*values[: seat - 1], value, *values[seat:])
 
 
@@ -951,7 +964,7 @@ def _on_swapped(rs: Langrensha, state: GameState, e: Swapped) -> GameState:
 
 
 def _on_guarded(rs: Langrensha, state: GameState, e: Guarded) -> GameState:
-    x = state.x
+    x: LState = state.x
     guarded = x.guarded if e.target is None else _add(x.guarded, e.target)
     return _x(state, mark=_per_seat(x.mark, e.guard, e.target or 0), guarded=guarded)
 
@@ -1116,14 +1129,14 @@ def _r_guardian_wolf(rs: Langrensha, g: Table, answers: dict[int, Action]) -> No
 
 def _p_wolves(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
     state = g.state
-    own = (rs.attack_decision(state, seat),)
+    own: tuple[Decision, ...] = (rs.attack_decision(state, seat),)
     if rs.may_whisper(state):
         own += (Decision(kind="whisper", text=state.options["speech_max_chars"], repeatable=True),)
     return own
 
 
 def _r_wolves(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
-    g.emit(PackAttacked, to=MODERATOR, target=rs.attack_target(g, answers) or None)
+    g.emit(PackAttacked, to=MODERATOR, target=rs.pack_target(g, answers) or None)
 
 
 def _p_charm(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -1237,7 +1250,7 @@ NIGHT_SEQUENCE = RoleSequence(
     plan=Langrensha.plan,
     steps=NIGHT_STEPS,
     actors=Langrensha.actors,
-    finish=Langrensha.dawn,
+    finish=Langrensha.begin_day,
 )
 
 DAY_STEPS: dict[str, StepSpec] = {

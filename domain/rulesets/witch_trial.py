@@ -43,6 +43,7 @@ from domain.events import (
     PUBLIC,
     Act,
     Action,
+    Audience,
     DeathCause,
     Decision,
     Defaulted,
@@ -51,7 +52,7 @@ from domain.events import (
     PhaseStarted,
     StepOpened,
 )
-from domain.messages import register
+from domain.messages import Catalog, register
 from domain.rng import Rng
 from domain.ruleset import Option, Ruleset, Table, seconds
 from domain.rulesets import witch_trial_stored  # noqa: F401  (stored games' events stay readable)
@@ -354,7 +355,7 @@ class WitchTrial(Ruleset):
     # --- decisions -----------------------------------------------------------------------------
 
     def night_decisions(self, state: GameState, seat: int) -> tuple[Decision, ...]:
-        x = state.x
+        x: WitchState = state.x
         if x.imprisoned == seat:
             return (PASS_DECISION,)
         hand = x.hands[seat]
@@ -386,7 +387,7 @@ class WitchTrial(Ruleset):
         return (Decision(kind=ACCEPT, options=cards), refuse) if cards else (refuse,)
 
     def loot_decisions(self, state: GameState, seat: int, corpse: int) -> tuple[Decision, ...]:
-        x = state.x
+        x: WitchState = state.x
         cards = tuple(c for c in CARDS if c in x.corpses.get(corpse, ()))
         if cards and len(x.hands[seat]) < HAND_CAP and seat not in x.forced:
             return (Decision(kind=TAKE, options=cards, final=True), LOOT_PASS)
@@ -414,7 +415,7 @@ class WitchTrial(Ruleset):
         step = state.step
         if step is None or not state.is_alive(seat):
             return None
-        x = state.x
+        x: WitchState = state.x
         if step.name == "night":
             holds_wk = WK in x.hands[seat] and x.imprisoned != seat
             return WITCH_KILLER_ONLY if holds_wk and action.kind in CARDS and action.kind != WK else None
@@ -426,8 +427,8 @@ class WitchTrial(Ruleset):
             return OFFER_PENDING if seat in x.offers else "already_answered"
         return TRADE_USED if seat in x.used else "wrong_phase"
 
-    def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
-        if action.kind == SPEAK or (action.kind == READY and state.step.name == "morning"):
+    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
+        if action.kind == SPEAK or (action.kind == READY and state.open_step().name == "morning"):
             return PUBLIC
         return (seat,)
 
@@ -440,7 +441,7 @@ class WitchTrial(Ruleset):
         return None
 
     def on_close(self, g: Table) -> None:
-        name = g.state.step.name
+        name = g.state.open_step().name
         if name == "morning":
             self.open_noon(g)
         elif name == "noon":
@@ -455,18 +456,18 @@ class WitchTrial(Ruleset):
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
         kind = action.kind
         if kind == OFFER:
-            self.offer(g, seat, action.target, action.option)
+            self.offer(g, seat, action.required_target(), action.required_option())
         elif kind in (ACCEPT, REFUSE):
             self.answer(g, seat, action.option)
-        elif g.state.step.name == "loot":
+        elif g.state.open_step().name == "loot":
             self.looted(g, seat, action)
 
     def looted(self, g: Table, seat: int, action: Action) -> None:
-        x = g.state.x
+        x: WitchState = g.state.x
         corpse = next(c for c, looters in x.loot.items() if seat in looters)
         if action.kind == TAKE:
             g.emit(Looted, to=(seat,), seat=seat, corpse=corpse, card=action.option)
-        answers = g.state.step.answers
+        answers = g.state.open_step().answers
         following = next((s for s in x.loot[corpse] if s not in answers), None)
         if following is not None:
             self.prompt_looter(g, following, corpse)
@@ -494,7 +495,7 @@ class WitchTrial(Ruleset):
         """Delivered at once, unless the recipient cannot take it (it has traded, or is party to a
         pending offer: ruling 12): then it is held and only the moderator learns. Either way the
         initiator is left with talk alone."""
-        x = g.state.x
+        x: WitchState = g.state.x
         if recipient in x.used or pending(x, recipient):
             g.emit(OfferHeld, to=MODERATOR, initiator=seat, recipient=recipient, card=card)
         else:
@@ -514,7 +515,7 @@ class WitchTrial(Ruleset):
 
     def close_noon(self, g: Table) -> None:
         """Offers still unanswered (refused by default) and held offers close as refused."""
-        x = g.state.x
+        x: WitchState = g.state.x
         for recipient, (initiator, card) in sorted(x.offers.items()):
             g.emit(TradeRefused, to=(initiator, recipient), initiator=initiator, recipient=recipient, card=card)
         for initiator, recipient, card in x.held:
@@ -526,8 +527,8 @@ class WitchTrial(Ruleset):
     def imprison(self, g: Table) -> None:
         state = g.state
         living = state.living()
-        ballots = dict.fromkeys(living)
-        for seat, a in state.step.answers.items():
+        ballots: dict[int, int | None] = dict.fromkeys(living)
+        for seat, a in state.open_step().answers.items():
             ballots[seat] = a.target
         tally = Counter(t for t in ballots.values() if t is not None)
         valid = sum(tally.values()) * 2 > len(living)
@@ -590,7 +591,7 @@ class WitchTrial(Ruleset):
 
     def announce(self, g: Table) -> None:
         """The body-discovery announcement: one first finder per body, then the unclaimed cards by name."""
-        x = g.state.x
+        x: WitchState = g.state.x
         draws = [(g.rng.below(DRAW), g.rng.below(DRAW)) for _ in x.fresh]
         unclaimed: list[str] = []
         for corpse, (finder_draw, card_draw) in zip(sorted(x.fresh), draws):
@@ -632,7 +633,7 @@ class Night:
         # drawn for every seat and for the heir every night, so a hidden choice never shifts a later draw
         self.probe_draws = {s: g.rng.below(DRAW) for s in self.living}
         self.heir_draw = g.rng.below(DRAW)
-        answers = state.step.answers
+        answers = state.open_step().answers
         self.uses = [(s, answers[s]) for s in state.x.order if s in answers and answers[s].kind != PASS]
         self.holder = holder(state.x)
         self.told: list[tuple[int, str, dict[str, int | str]]] = []  # probe and check results
@@ -655,13 +656,14 @@ def probes(g: Table, night: Night) -> None:
     hands = g.state.x.hands
     uses = night.used(PROBE)
     for s, a in uses:
-        hand = hands[a.target]
+        target = a.required_target()
+        hand = hands[target]
         if hand:
             card = hand[night.probe_draws[s] % len(hand)]
             shown = KILL if card == WK else card
-            night.told.append((s, "probe.result", {"target": a.target, "count": len(hand), "card": shown}))
+            night.told.append((s, "probe.result", {"target": target, "count": len(hand), "card": shown}))
         else:
-            night.told.append((s, "probe.empty", {"target": a.target}))
+            night.told.append((s, "probe.empty", {"target": target}))
     for s, a in uses:
         g.emit(CardUsed, to=(s,), seat=s, card=PROBE, target=a.target)
 
@@ -669,9 +671,10 @@ def probes(g: Table, night: Night) -> None:
 def checks(g: Table, night: Night) -> None:
     """检定: whether the dead player was killed by the 魔女杀手 (a wreck death is not)."""
     for s, a in night.used(CHECK):
-        g.emit(CardUsed, to=(s,), seat=s, card=CHECK, target=a.target)
-        yes = g.state.x.causes.get(a.target) == WK
-        night.told.append((s, "check.yes" if yes else "check.no", {"target": a.target}))
+        target = a.required_target()
+        g.emit(CardUsed, to=(s,), seat=s, card=CHECK, target=target)
+        yes = g.state.x.causes.get(target) == WK
+        night.told.append((s, "check.yes" if yes else "check.no", {"target": target}))
 
 
 def raise_barriers(g: Table, night: Night) -> None:
@@ -700,7 +703,7 @@ def attacks(g: Table, night: Night, slots: list[tuple[int, Action]]) -> None:
     holder_attacks = slots[0][0] if slots and slots[0][1].kind == WK else None
     holder_landed = False
     for slot, (s, a) in enumerate(slots, 1):
-        t = a.target
+        t = a.required_target()
         if s in night.dead:
             g.emit(AttackVoided, to=MODERATOR, seat=s, target=t)
             continue
@@ -764,7 +767,7 @@ def wreck_deaths(g: Table, night: Night) -> None:
 def tell(g: Table, night: Night) -> None:
     """Each seat's private feedback (9.1): results, a 结界's success, 「今晚不宜行动」, 魔女化."""
     for seat, key, args in night.told:
-        g.notice(key, to=(seat,), **args)
+        g.notice(key, to=(seat,), learn=None, **args)
     for seat in sorted(night.blocked):
         g.notice("barrier.success", to=(seat,))
     for seat in night.unfit:
@@ -797,7 +800,7 @@ def _give(hands: dict[int, tuple[str, ...]], seat: int, gives: str | None, gets:
 
 
 def _dealt(state: GameState, e: CardsDealt) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     witches = {**x.witches, e.seat: 0} if WK in e.cards else x.witches
     return _x(state, hands={**x.hands, e.seat: e.cards}, witches=witches)
 
@@ -812,7 +815,7 @@ def _offer_held(state: GameState, e: OfferHeld) -> GameState:
 
 def _closing(state: GameState, initiator: int) -> dict[str, object]:
     """The offer of `initiator`, delivered or held, is no longer pending."""
-    x = state.x
+    x: WitchState = state.x
     return {
         "offers": {s: o for s, o in x.offers.items() if o[0] != initiator},
         "held": tuple([h for h in x.held if h[0] != initiator]),
@@ -820,7 +823,7 @@ def _closing(state: GameState, initiator: int) -> dict[str, object]:
 
 
 def _accepted(state: GameState, e: TradeAccepted) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     i, r = e.initiator, e.recipient
     hands = _give(_give(x.hands, i, e.card, e.got), r, e.got, e.card)
     return _x(state, hands=hands, used=x.used + (i, r), **_closing(state, i))
@@ -831,7 +834,7 @@ def _refused(state: GameState, e: TradeRefused) -> GameState:
 
 
 def _used(state: GameState, e: CardUsed) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     return _x(state, hands=_give(x.hands, e.seat, e.card, None), discard=x.discard + (e.card,))
 
 
@@ -841,43 +844,43 @@ def _attacked(state: GameState, e: AttackMade) -> GameState:
 
 
 def _killed(state: GameState, e: Killed) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     witches = {w: n for w, n in x.witches.items() if w != e.seat}
     return _x(state, fresh=x.fresh + (e.seat,), witches=witches)
 
 
 def _seized(state: GameState, e: WitchKillerSeized) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     hands = _give(_give(x.hands, e.victim, WK, None), e.seat, None, WK)
     return _x(state, hands=hands, forced=x.forced + (e.seat,))
 
 
 def _wrecked(state: GameState, e: Wrecked) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     witches = {w: n for w, n in x.witches.items() if w != e.seat}
     return _x(state, fresh=x.fresh + (e.seat,), witches=witches)
 
 
 def _passed(state: GameState, e: WitchKillerPassed) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     hands = _give(_give(x.hands, e.holder, WK, None), e.heir, None, WK)
     return _x(state, hands=hands, witches={**x.witches, e.heir: x.witches.get(e.heir, 0)})
 
 
 def _left_on_body(state: GameState, e: CardsLeftOnBody) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     hands = {s: h for s, h in x.hands.items() if s != e.seat}
     return _x(state, hands=hands, corpses={**x.corpses, e.seat: x.corpses.get(e.seat, ()) + e.cards})
 
 
 def _from_body(state: GameState, seat: int, corpse: int, card: str) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     corpses = {**x.corpses, corpse: _without(x.corpses[corpse], card)}
     return _x(state, hands=_give(x.hands, seat, None, card), corpses=corpses)
 
 
 def _discarded(state: GameState, e: LeftoversDiscarded) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     return _x(state, corpses={**x.corpses, e.corpse: ()}, discard=x.discard + e.cards)
 
 
@@ -935,7 +938,7 @@ _FOLDS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
 
 WITCH_TRIAL = WitchTrial()
 
-TEXTS = {
+TEXTS: Catalog = {
         "card.witch_killer": {"ja": "魔女殺し", "zh-Hans": "魔女杀手", "zh-Hant": "魔女殺手", "en": "Witch Killer"},
         "card.barrier": {"ja": "結界魔法", "zh-Hans": "结界魔法", "zh-Hant": "結界魔法", "en": "Barrier"},
         "card.kill_magic": {"ja": "殺人魔法", "zh-Hans": "杀人魔法", "zh-Hant": "殺人魔法", "en": "Kill Magic"},
