@@ -9,8 +9,8 @@ from typing import Union
 
 import msgspec
 
-from domain import catalog
-from domain.events import Event, event_types
+from grimoire.domain import catalog
+from grimoire.domain.events import Event, event_types
 
 _encoder = msgspec.json.Encoder()
 # Every ruleset module is imported by the catalog, so `event_types()` sees all of their events.

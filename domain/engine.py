@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
     Abort,
@@ -40,11 +40,11 @@ from domain.events import (
     Timeout,
     type_id,
 )
-from domain.messages import LANGS
-from domain.rng import seed_commitment
-from domain.ruleset import Ruleset, Table
-from domain.state import GameState, Step
-from domain.violations import RuleViolation
+from grimoire.domain.messages import LANGS
+from grimoire.domain.rng import seed_commitment
+from grimoire.domain.ruleset import Ruleset, Table
+from grimoire.domain.state import GameState, Step
+from grimoire.domain.violations import RuleViolation
 
 ENGINE_VERSION = "2"
 MAX_NAME = 40

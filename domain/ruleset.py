@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
     Action,
@@ -35,8 +35,8 @@ from domain.events import (
     StepOpened,
     VoteResult,
 )
-from domain.rng import Rng
-from domain.state import GameState
+from grimoire.domain.rng import Rng
+from grimoire.domain.state import GameState
 
 
 class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

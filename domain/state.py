@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from domain.events import Action, Decision
+from grimoire.domain.events import Action, Decision
 
 
 class Step(msgspec.Struct, frozen=True, kw_only=True, gc=False):

@@ -7,9 +7,9 @@ moderator's and change no view.
 
 from __future__ import annotations
 
-from domain.rulesets.magic_city import AwakeningAnnounced, CityInfo, CurseCast, Redealt, TodayShown
-from projections.render import RENDER
-from projections.view import RULESET_APPLY, View, replace
+from grimoire.domain.rulesets.magic_city import AwakeningAnnounced, CityInfo, CurseCast, Redealt, TodayShown
+from grimoire.projections.render import RENDER
+from grimoire.projections.view import RULESET_APPLY, View, replace
 
 
 def _private(view: View, key: str, value: object) -> View:

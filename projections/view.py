@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     Act,
     Action,

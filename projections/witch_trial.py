@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.rulesets.witch_trial import (
+from grimoire.domain.rulesets.witch_trial import (
     WK,
     CardsDealt,
     CardsLeftOnBody,
@@ -22,9 +22,9 @@ from domain.rulesets.witch_trial import (
     WitchKillerReceived,
     WitchKillerSeized,
 )
-from domain.rulesets.witch_trial_stored import CardMoved, HandSet, TradeClosed, TradeOffered
-from projections.render import RENDER, Reader
-from projections.view import RULESET_APPLY, View
+from grimoire.domain.rulesets.witch_trial_stored import CardMoved, HandSet, TradeClosed, TradeOffered
+from grimoire.projections.render import RENDER, Reader
+from grimoire.projections.view import RULESET_APPLY, View
 
 replace = msgspec.structs.replace
 

@@ -13,19 +13,19 @@ from litestar.exceptions import HTTPException
 from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.routes import HTTPRoute
 
-from service.lifecycle import Service
-from service.logs import REQUEST_ID, configure_logging, observe
-from service.openapi import finish_openapi, openapi_config
-from service.problems import PROBLEM_JSON, ApiError, Problem, bad_request, problem
-from service.routes_audit import AuditRoutes
-from service.routes_feeds import FeedRoutes
-from service.routes_games import GameRoutes
-from service.routes_health import HealthRoutes
-from service.routes_landing import LandingRoutes, static_assets
-from service.routes_play import PlayRoutes
-from service.routes_rulesets import RulesetRoutes
-from service.settings import Settings
-from service.web import language
+from grimoire.service.lifecycle import Service
+from grimoire.service.logs import REQUEST_ID, configure_logging, observe
+from grimoire.service.openapi import finish_openapi, openapi_config
+from grimoire.service.problems import PROBLEM_JSON, ApiError, Problem, bad_request, problem
+from grimoire.service.routes_audit import AuditRoutes
+from grimoire.service.routes_feeds import FeedRoutes
+from grimoire.service.routes_games import GameRoutes
+from grimoire.service.routes_health import HealthRoutes
+from grimoire.service.routes_landing import LandingRoutes, static_assets
+from grimoire.service.routes_play import PlayRoutes
+from grimoire.service.routes_rulesets import RulesetRoutes
+from grimoire.service.settings import Settings
+from grimoire.service.web import language
 
 log = structlog.get_logger("grimoire")
 

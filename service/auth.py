@@ -8,10 +8,10 @@ import anyio
 import structlog
 from litestar import Request
 
-from projections.view import SPECTATOR
-from service.entry import Entry, Principal, Viewer, token_hash
-from service.games import Games
-from service.problems import ApiError
+from grimoire.projections.view import SPECTATOR
+from grimoire.service.entry import Entry, Principal, Viewer, token_hash
+from grimoire.service.games import Games
+from grimoire.service.problems import ApiError
 
 
 def bearer(request: Request) -> str | None:

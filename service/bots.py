@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from domain.events import Action, Decision
-from projections.view import View
+from grimoire.domain.events import Action, Decision
+from grimoire.projections.view import View
 
 WORDS = ("I trust", "I doubt", "Let us vote", "I am a villager", "Think about", "No comment")
 

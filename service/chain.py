@@ -14,8 +14,8 @@ from uuid import UUID
 
 import msgspec
 
-from domain.codec import decode, encode
-from domain.events import Event, type_id
+from grimoire.domain.codec import decode, encode
+from grimoire.domain.events import Event, type_id
 
 GENESIS = "0" * 64
 

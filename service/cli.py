@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import os
 import random
@@ -18,11 +19,11 @@ from typing import Any
 
 import msgspec
 
-from domain.messages import register
+from grimoire.domain.messages import register
 
 
 def openapi_document() -> str:
-    from service.app import create_app
+    from grimoire.service.app import create_app
 
     schema = create_app().openapi_schema.to_schema()
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
@@ -46,7 +47,7 @@ def database_url(given: str | None) -> str:
 
 def describe_store(url: str) -> str:
     """Where the events are kept, for a person: host, port, database and user; never a password."""
-    from service.store import environment
+    from grimoire.service.store import environment
 
     env = environment(url)
     if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
@@ -58,8 +59,8 @@ def describe_store(url: str) -> str:
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from service.app import create_app
-    from service.settings import Settings
+    from grimoire.service.app import create_app
+    from grimoire.service.settings import Settings
 
     url = database_url(args.database_url)
     app = create_app(Settings(database_url=url))
@@ -84,8 +85,8 @@ def start_server(database_url: str) -> tuple[str, Any]:
     """A server in this process (a background thread) on a free port."""
     import uvicorn
 
-    from service.app import create_app
-    from service.settings import Settings
+    from grimoire.service.app import create_app
+    from grimoire.service.settings import Settings
 
     port = free_port()
     app = create_app(Settings(database_url=database_url, log_level="warning"))
@@ -115,8 +116,8 @@ def pick_preset(rs: dict, preset: str | None, players: int | None) -> tuple[str 
 def play(client: Any, ruleset: str, preset: str | None = None, players: int | None = None, seed: int = 0,
          lang: str = "en", out: Any = None, time_scale: float = 0.01, max_steps: int = 20000) -> dict:
     """Play a whole game through the HTTP API with random-legal bots; returns the final spectator view."""
-    from projections.view import View
-    from service.bots import owed_action
+    from grimoire.projections.view import View
+    from grimoire.service.bots import owed_action
 
     say = (lambda line: print(line, file=out, flush=True)) if out else (lambda line: None)
     rng = random.Random(seed)
@@ -177,7 +178,7 @@ def pad(text: str, columns: int) -> str:
 
 def reveal(view: dict, lang: str, actions: int, check: dict) -> list[str]:
     """The end of a demo in the game's language: every seat's role and fate, the winners, the audit."""
-    from domain.messages import join, render_text, role_name
+    from grimoire.domain.messages import join, render_text, role_name
 
     t = lambda key, **args: render_text(key, lang, args)  # noqa: E731
     rows = []
@@ -241,7 +242,7 @@ def game_id(text: str) -> uuid.UUID:
 
 def _store(args: argparse.Namespace) -> Any:
     """The existing store named by `--database-url`; a SQLite file that does not exist is not created."""
-    from service.store import Store, environment
+    from grimoire.service.store import Store, environment
 
     url = database_url(args.database_url)
     env = environment(url)
@@ -251,8 +252,8 @@ def _store(args: argparse.Namespace) -> Any:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from service.games import Games
-    from service.problems import UnsupportedVersion
+    from grimoire.service.games import Games
+    from grimoire.service.problems import UnsupportedVersion
 
     store = _store(args)
     try:
@@ -272,10 +273,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from domain.catalog import unsupported_version
-    from projections.view import project
-    from service.games import Games
-    from service.problems import UnsupportedVersion
+    from grimoire.domain.catalog import unsupported_version
+    from grimoire.projections.view import project
+    from grimoire.service.games import Games
+    from grimoire.service.problems import UnsupportedVersion
 
     store = _store(args)
     try:
@@ -305,9 +306,10 @@ SERVE_ENVIRONMENT = """environment:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from domain import catalog as rulesets
+    from grimoire.domain import catalog as rulesets
 
     parser = argparse.ArgumentParser(prog="grimoire", description="A game-master service for hidden-role games.")
+    parser.add_argument("--version", action="version", version=f"grimoire {importlib.metadata.version('grimoire')}")
     sub = parser.add_subparsers(dest="command", required=True)
     db_help = "postgresql://user@host:5432/db or a SQLite file (default: $GRIMOIRE_DATABASE_URL, else grimoire.db)"
 

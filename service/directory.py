@@ -19,9 +19,9 @@ from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.projection import Projection
 from psycopg.sql import SQL, Identifier
 
-from domain.events import DeadlineExtended, GameCreated, GameEnded, Join, Leave, Start, StepOpened
-from service.chain import Record
-from service.store import Store
+from grimoire.domain.events import DeadlineExtended, GameCreated, GameEnded, Join, Leave, Start, StepOpened
+from grimoire.service.chain import Record
+from grimoire.service.store import Store
 
 NAME = "directory2"  # the projection's tracking name: a new one rebuilds the table from the log
 COLUMNS = "game_id, ruleset, preset, lang, status, seats, joined, step, deadline, created_at, names"

@@ -18,14 +18,14 @@ from uuid import UUID
 
 import msgspec
 
-from domain.catalog import evolve, initial_state, run
-from domain.events import MODERATOR, PUBLIC, GameCreated, Input, Join, Leave, sees
-from domain.state import GameState
-from domain.violations import RuleViolation
-from projections.view import SPECTATOR, View, apply, deliver, new_view
-from service import chain
-from service.chain import GENESIS, Record
-from service.store import RecordConflictError, Store
+from grimoire.domain.catalog import evolve, initial_state, run
+from grimoire.domain.events import MODERATOR, PUBLIC, GameCreated, Input, Join, Leave, sees
+from grimoire.domain.state import GameState
+from grimoire.domain.violations import RuleViolation
+from grimoire.projections.view import SPECTATOR, View, apply, deliver, new_view
+from grimoire.service import chain
+from grimoire.service.chain import GENESIS, Record
+from grimoire.service.store import RecordConflictError, Store
 
 Viewer = int | str
 HOST = "host"

@@ -18,9 +18,9 @@ from uuid import UUID
 
 import msgspec
 
-from domain import catalog as rulesets
-from domain.catalog import unsupported_version, verify
-from domain.events import (
+from grimoire.domain import catalog as rulesets
+from grimoire.domain.catalog import unsupported_version, verify
+from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
     Abort,
@@ -37,15 +37,15 @@ from domain.events import (
     sees,
     type_id,
 )
-from domain.violations import RuleViolation
-from projections.render import render
-from projections.view import project
-from service import chain, metrics
-from service.chain import Record
-from service.directory import lobby
-from service.entry import HOST, Conflict, Entry, Principal, Viewer, new_token, token_hash, token_slot
-from service.problems import ApiError, UnsupportedVersion, violation
-from service.schemas import (
+from grimoire.domain.violations import RuleViolation
+from grimoire.projections.render import render
+from grimoire.projections.view import project
+from grimoire.service import chain, metrics
+from grimoire.service.chain import Record
+from grimoire.service.directory import lobby
+from grimoire.service.entry import HOST, Conflict, Entry, Principal, Viewer, new_token, token_hash, token_slot
+from grimoire.service.problems import ApiError, UnsupportedVersion, violation
+from grimoire.service.schemas import (
     Ack,
     ActionReply,
     ActionRequest,
@@ -62,7 +62,7 @@ from service.schemas import (
     SeatToken,
     ViewReply,
 )
-from service.store import Store
+from grimoire.service.store import Store
 
 
 class Reply(msgspec.Struct, frozen=True):

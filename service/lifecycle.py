@@ -10,10 +10,10 @@ import uuid
 import anyio
 import structlog
 
-from service.directory import Follower, due
-from service.games import Games
-from service.settings import Settings
-from service.store import Store
+from grimoire.service.directory import Follower, due
+from grimoire.service.games import Games
+from grimoire.service.settings import Settings
+from grimoire.service.store import Store
 
 log = structlog.get_logger("grimoire")
 

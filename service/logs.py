@@ -15,7 +15,7 @@ import msgspec
 import structlog
 from structlog.tracebacks import ExceptionDictTransformer
 
-from service import metrics
+from grimoire.service import metrics
 
 _configured = ""
 

@@ -9,6 +9,7 @@ unions on their tag `type`, derived from `domain.events.event_types()`.
 from __future__ import annotations
 
 import copy
+import importlib.metadata
 import inspect
 import io
 import json
@@ -22,11 +23,11 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import OpenAPIRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme, Tag
 
-from domain import catalog
-from domain.events import Event
-from domain.messages import MESSAGES
-from service.problems import Problem, ValidationProblem, VersionProblem
-from service.schemas import (
+from grimoire.domain import catalog
+from grimoire.domain.events import Event
+from grimoire.domain.messages import MESSAGES
+from grimoire.service.problems import Problem, ValidationProblem, VersionProblem
+from grimoire.service.schemas import (
     Ack,
     ActionReply,
     ActionRequest,
@@ -133,7 +134,7 @@ class OfflineSwagger(OpenAPIRenderPlugin):
 def openapi_config() -> OpenAPIConfig:
     return OpenAPIConfig(
         title="Grimoire",
-        version="1.0.0",
+        version=importlib.metadata.version("grimoire"),
         description="A game-master service for hidden-role games. Every error is application/problem+json "
         "with a stable `code`; a malformed request's problem lists each bad field in `errors` with a JSON "
         "pointer. Cursors and ids are the caller's own numbering of the events it may see. A token goes in "

@@ -8,8 +8,8 @@ from typing import Any
 import msgspec
 from litestar.openapi.datastructures import ResponseSpec
 
-from domain.messages import register, render_text
-from domain.violations import RuleViolation
+from grimoire.domain.messages import register, render_text
+from grimoire.domain.violations import RuleViolation
 
 PROBLEM_JSON = "application/problem+json"
 

@@ -8,11 +8,11 @@ import anyio
 from litestar import Controller, Request, Response, get
 from litestar.params import QueryParameter
 
-from projections.view import SPECTATOR
-from service.auth import caller
-from service.problems import VERSION_CONFLICT, responses
-from service.schemas import Audit, AuditCheck, ViewReply
-from service.web import (
+from grimoire.projections.view import SPECTATOR
+from grimoire.service.auth import caller
+from grimoire.service.problems import VERSION_CONFLICT, responses
+from grimoire.service.schemas import Audit, AuditCheck, ViewReply
+from grimoire.service.web import (
     ETAG,
     NOT_MODIFIED,
     PRIVATE,

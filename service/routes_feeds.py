@@ -12,12 +12,12 @@ from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, Stream
 from litestar.response.sse import ServerSentEventMessage
 
-from service.auth import caller, viewer_of
-from service.entry import Entry, Viewer
-from service.problems import responses
-from service.schemas import Feed
-from service.settings import WAIT_MAX
-from service.web import (
+from grimoire.service.auth import caller, viewer_of
+from grimoire.service.entry import Entry, Viewer
+from grimoire.service.problems import responses
+from grimoire.service.schemas import Feed
+from grimoire.service.settings import WAIT_MAX
+from grimoire.service.web import (
     ANYONE,
     PAGE_MAX,
     PRIVATE,

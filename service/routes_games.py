@@ -9,10 +9,10 @@ import structlog
 from litestar import Controller, Request, delete, get, post
 from litestar.params import JSONBody, QueryParameter
 
-from service.auth import bearer, caller
-from service.problems import responses
-from service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
-from service.web import BEARER, NO_STORE, PRIVATE, VARY, GameId, LangQuery, RouteDoc, entry_of, games_of, language
+from grimoire.service.auth import bearer, caller
+from grimoire.service.problems import responses
+from grimoire.service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
+from grimoire.service.web import BEARER, NO_STORE, PRIVATE, VARY, GameId, LangQuery, RouteDoc, entry_of, games_of, language
 
 HOST_DOC = RouteDoc(tags=["host"], security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 422),
                 cache_control=PRIVATE, response_headers=VARY)

@@ -6,10 +6,10 @@ import anyio
 from litestar import Controller, Request, get
 from litestar.openapi import ResponseSpec
 
-from service import metrics
-from service.problems import PROBLEM_JSON, ApiError, Problem
-from service.schemas import Health
-from service.web import service_of
+from grimoire.service import metrics
+from grimoire.service.problems import PROBLEM_JSON, ApiError, Problem
+from grimoire.service.schemas import Health
+from grimoire.service.web import service_of
 
 
 class HealthRoutes(Controller):

@@ -9,7 +9,7 @@ from litestar import Controller, Request, Response, get
 from litestar.datastructures import CacheControlHeader
 from litestar.static_files import create_static_files_router
 
-from service.web import VARY_LANG, language
+from grimoire.service.web import VARY_LANG, language
 
 STATIC = Path(__file__).parent / "static"
 

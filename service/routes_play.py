@@ -8,11 +8,11 @@ import anyio
 from litestar import Controller, Request, Response, get, post
 from litestar.params import HeaderParameter, JSONBody
 
-from service.auth import caller, required_bearer, viewer_of
-from service.games import Reply
-from service.problems import PROBLEM_JSON, responses
-from service.schemas import ActionReply, ActionRequest, ViewReply
-from service.web import (
+from grimoire.service.auth import caller, required_bearer, viewer_of
+from grimoire.service.games import Reply
+from grimoire.service.problems import PROBLEM_JSON, responses
+from grimoire.service.schemas import ActionReply, ActionRequest, ViewReply
+from grimoire.service.web import (
     ANYONE,
     BEARER,
     ETAG,

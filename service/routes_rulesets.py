@@ -8,12 +8,12 @@ import msgspec
 from litestar import Controller, Request, Response, get
 from litestar.params import Parameter
 
-from domain import catalog as rulesets
-from domain.messages import name_of, role_name
-from service.games import preset_seats
-from service.problems import ApiError, responses
-from service.schemas import OptionInfo, RoleInfo, RulesetInfo
-from service.web import ETAG, NOT_MODIFIED, PUBLIC, VARY_LANG, IfNoneMatch, LangQuery, conditional, language, tag
+from grimoire.domain import catalog as rulesets
+from grimoire.domain.messages import name_of, role_name
+from grimoire.service.games import preset_seats
+from grimoire.service.problems import ApiError, responses
+from grimoire.service.schemas import OptionInfo, RoleInfo, RulesetInfo
+from grimoire.service.web import ETAG, NOT_MODIFIED, PUBLIC, VARY_LANG, IfNoneMatch, LangQuery, conditional, language, tag
 
 
 def ruleset_info(rs: Any, lang: str) -> RulesetInfo:

@@ -11,10 +11,10 @@ from typing import Annotated, Any, Literal, Union
 import msgspec
 from msgspec import Meta
 
-import domain.catalog  # noqa: F401  every ruleset's own events are defined before AnyEvent is
-from domain.events import Input, event_types
-from domain.messages import LANGS
-from projections.view import View
+import grimoire.domain.catalog  # noqa: F401  every ruleset's own events are defined before AnyEvent is
+from grimoire.domain.events import Input, event_types
+from grimoire.domain.messages import LANGS
+from grimoire.projections.view import View
 
 Lang = Literal["ja", "zh-Hans", "zh-Hant", "en"]
 assert set(Lang.__args__) == set(LANGS)  # type: ignore[attr-defined]

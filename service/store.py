@@ -25,8 +25,8 @@ from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteTrackingRecorder
 from psycopg.sql import SQL, Identifier
 
-from domain.events import Event
-from service.chain import Record, seal, unseal
+from grimoire.domain.events import Event
+from grimoire.service.chain import Record, seal, unseal
 
 
 class NoTranscoder(Transcoder):
@@ -69,7 +69,7 @@ class EventMapper(Mapper):
 def environment(url: str | None) -> dict[str, str]:
     """eventsourcing settings for a database URL (`postgresql://…`) or a SQLite file path."""
     url = url or os.environ.get("GRIMOIRE_DATABASE_URL") or "grimoire.db"
-    env = {"CREATE_TABLE": "y", "TRANSCODER_TOPIC": "service.store:NoTranscoder"}
+    env = {"CREATE_TABLE": "y", "TRANSCODER_TOPIC": "grimoire.service.store:NoTranscoder"}
     if url.startswith(("postgresql://", "postgres://")):
         u = urlparse(url)
         query = parse_qs(u.query)

@@ -14,10 +14,10 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import SecurityRequirement
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 
-from service.entry import Entry
-from service.games import Games
-from service.lifecycle import Service
-from service.schemas import Lang
+from grimoire.service.entry import Entry
+from grimoire.service.games import Games
+from grimoire.service.lifecycle import Service
+from grimoire.service.schemas import Lang
 
 PAGE_MAX = 500
 

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 from litestar.testing import TestClient
 
-from service.app import create_app
-from service.lifecycle import Service
-from service.settings import Settings
+from grimoire.service.app import create_app
+from grimoire.service.lifecycle import Service
+from grimoire.service.settings import Settings
 
 NAMES9 = [f"P{i}" for i in range(1, 10)]
 

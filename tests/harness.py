@@ -6,12 +6,12 @@ import hashlib
 import random
 from collections.abc import Callable
 
-from domain.catalog import initial_state, run
-from domain.events import MODERATOR, Act, Action, CreateGame, Event, Input, Start, Timeout, sees
-from domain.state import GameState
-from domain.violations import RuleViolation
-from projections.view import SPECTATOR, View, deliver, new_view
-from service.bots import owed_action
+from grimoire.domain.catalog import initial_state, run
+from grimoire.domain.events import MODERATOR, Act, Action, CreateGame, Event, Input, Start, Timeout, sees
+from grimoire.domain.state import GameState
+from grimoire.domain.violations import RuleViolation
+from grimoire.projections.view import SPECTATOR, View, deliver, new_view
+from grimoire.service.bots import owed_action
 
 T0 = 1_700_000_000_000
 
@@ -154,7 +154,7 @@ class Script(Game):
 
     def _a_wolf(self, seat: int) -> int:
         rs = self.state.ruleset
-        from domain.catalog import RULESETS
+        from grimoire.domain.catalog import RULESETS
 
         wolves = [s for s in self.living() if s != seat and RULESETS[rs].roles[self.state.role(s)].wolf]
         return wolves[0] if wolves else self._anyone_but(seat)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from domain.events import Died, Notice, VoteResult
-from domain.rulesets.langrensha import LANGRENSHA
-from domain.violations import RuleViolation
+from grimoire.domain.events import Died, Notice, VoteResult
+from grimoire.domain.rulesets.langrensha import LANGRENSHA
+from grimoire.domain.violations import RuleViolation
 from tests.harness import Game
 
 

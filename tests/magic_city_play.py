@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from domain.events import Notice, VoteResult
-from domain.rulesets.magic_city import EVENTS
-from domain.violations import RuleViolation
+from grimoire.domain.events import Notice, VoteResult
+from grimoire.domain.rulesets.magic_city import EVENTS
+from grimoire.domain.violations import RuleViolation
 from tests.harness import Game
 
 N9 = ("citizen",) * 4 + ("prophet", "medium", "knight", "werewolf", "madman")
@@ -90,7 +90,7 @@ def night(game: Game, plan: dict[str, list[tuple]]) -> None:
 
 
 def notices(game: Game, key: str, viewer: int | str | None = None) -> list[Notice]:
-    from domain.events import sees
+    from grimoire.domain.events import sees
 
     return [e for e in game.events if isinstance(e, Notice) and e.key == key and (viewer is None or sees(e.to, viewer))]
 
@@ -104,9 +104,9 @@ def quick_game(ruleset: str, n: int, seed: int, rng, roles: tuple[str, ...] = ()
     (what each seat's view shows) and deadlines passing when nobody owes: (final state, events)."""
     import msgspec
 
-    from domain.catalog import decide, evolve, initial_state
-    from domain.events import Act, CreateGame, Start, Timeout
-    from service.bots import pick
+    from grimoire.domain.catalog import decide, evolve, initial_state
+    from grimoire.domain.events import Act, CreateGame, Start, Timeout
+    from grimoire.service.bots import pick
     from tests.harness import T0, seed_for
 
     state, events, now = initial_state(), [], T0

@@ -9,9 +9,9 @@ import uuid
 
 import msgspec
 
-from domain.violations import known_codes
-from projections.view import View
-from service.problems import CONFLICT_CODES, violation
+from grimoire.domain.violations import known_codes
+from grimoire.projections.view import View
+from grimoire.service.problems import CONFLICT_CODES, violation
 from tests.api import NAMES9, auth, client, new_game, service, stored_count
 
 PROBLEM = "application/problem+json"
@@ -42,7 +42,7 @@ def owing(c, game) -> tuple[int, dict]:
 
 
 def test_rulesets_list_every_registered_ruleset_with_localized_roles(database_url):
-    from domain.catalog import RULESETS
+    from grimoire.domain.catalog import RULESETS
 
     with client(database_url) as c:
         r = c.get("/rulesets", params={"lang": "ja"})
@@ -139,7 +139,7 @@ def test_refusals_speak_the_request_language(database_url):
 
 
 def test_every_engine_refusal_code_maps_to_a_documented_status_with_messages():
-    from domain.violations import RuleViolation
+    from grimoire.domain.violations import RuleViolation
 
     versions = {"ruleset": "jinro9", "stored_ruleset_version": "1", "ruleset_version": "2",
                 "stored_engine_version": "1.0", "engine_version": "2"}
@@ -393,7 +393,7 @@ def test_a_game_without_preset_or_roles_takes_the_first_preset_for_its_seats(dat
 
 
 def test_shutdown_waits_for_a_deadline_query_in_flight_before_closing_the_store(database_url, monkeypatch):
-    import service.lifecycle as app_module
+    import grimoire.service.lifecycle as app_module
 
     seen = []
 

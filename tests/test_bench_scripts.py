@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.catalog import RULESETS
+from grimoire.domain.catalog import RULESETS
 
 ENGINE = Path(__file__).parent / "bench" / "engine.py"
 

@@ -8,8 +8,8 @@ import uuid
 
 import pytest
 
-from service.cli import build_parser, describe_store, main
-from service.store import Store
+from grimoire.service.cli import build_parser, describe_store, main
+from grimoire.service.store import Store
 
 
 def subcommands() -> dict[str, argparse.ArgumentParser]:

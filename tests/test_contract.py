@@ -12,11 +12,11 @@ import schemathesis
 from litestar.testing import TestClient
 from schemathesis import GenerationMode
 
-from service.app import create_app
-from service.cli import openapi_document
-from service.directory import Follower
-from service.lifecycle import Service
-from service.settings import Settings
+from grimoire.service.app import create_app
+from grimoire.service.cli import openapi_document
+from grimoire.service.directory import Follower
+from grimoire.service.lifecycle import Service
+from grimoire.service.settings import Settings
 
 OPENAPI = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
 

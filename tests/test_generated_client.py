@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from domain import catalog
-from service.cli import start_server
+from grimoire.domain import catalog
+from grimoire.service.cli import start_server
 
 OPENAPI = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
 BOT = Path(__file__).parent / "fixtures" / "client_bot.py"

@@ -198,7 +198,7 @@ def test_cors_is_off_by_default_and_allows_only_the_configured_origins(database_
 
 
 def test_cors_origins_come_from_the_environment(monkeypatch):
-    from service.settings import Settings
+    from grimoire.service.settings import Settings
 
     monkeypatch.setenv("GRIMOIRE_CORS_ORIGINS", "https://a.example, https://b.example,")
     assert Settings().cors_origins == ("https://a.example", "https://b.example")
@@ -297,7 +297,7 @@ def test_the_docs_pages_reference_no_external_url_and_every_asset_they_reference
 
 
 def test_the_vendored_docs_assets_ship_with_their_version_and_licence():
-    from service.routes_landing import STATIC
+    from grimoire.service.routes_landing import STATIC
 
     vendored = STATIC / "swagger-ui"
     assert json.loads((vendored / "package.json").read_text())["version"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.catalog import RULESETS
-from service.cli import play
+from grimoire.domain.catalog import RULESETS
+from grimoire.service.cli import play
 from tests.api import client
 
 

@@ -4,10 +4,10 @@ from collections import Counter
 
 import pytest
 
-from domain.events import Act, DeathCause, Died, GameEnded, Notice, Prompt, SpeakingOrder, VoteResult
-from domain.rulesets.jinro9 import JINRO9
-from domain.violations import RuleViolation
-from projections.view import SPECTATOR
+from grimoire.domain.events import Act, DeathCause, Died, GameEnded, Notice, Prompt, SpeakingOrder, VoteResult
+from grimoire.domain.rulesets.jinro9 import JINRO9
+from grimoire.domain.violations import RuleViolation
+from grimoire.projections.view import SPECTATOR
 from tests.harness import Script
 
 
@@ -567,8 +567,8 @@ def test_the_end_reveals_every_role():
 
 
 def test_parity_counts_the_madman_and_fox_as_non_wolves():
-    from domain.rulesets.jinro9 import JINRO9 as rs
-    from domain.state import GameState
+    from grimoire.domain.rulesets.jinro9 import JINRO9 as rs
+    from grimoire.domain.state import GameState
 
     state = GameState(ruleset="jinro9", roles=("werewolf", "madman", "villager"), alive=(True, True, False))
     assert rs.winning_team(state) == "wolves"
@@ -579,8 +579,8 @@ def test_parity_counts_the_madman_and_fox_as_non_wolves():
 
 
 def test_fox_alive_when_a_side_wins_wins_alone():
-    from domain.rulesets.jinro9 import JINRO9 as rs
-    from domain.state import GameState
+    from grimoire.domain.rulesets.jinro9 import JINRO9 as rs
+    from grimoire.domain.state import GameState
 
     state = GameState(ruleset="jinro9", roles=("werewolf", "fox", "villager"), alive=(False, True, True))
     assert rs.winning_team(state) == "fox"

@@ -5,10 +5,10 @@ import random
 
 import msgspec
 
-from domain.catalog import RULESETS, decide, verify
-from domain.codec import decode, encode
-from domain.engine import ENGINE_VERSION
-from domain.events import (
+from grimoire.domain.catalog import RULESETS, decide, verify
+from grimoire.domain.codec import decode, encode
+from grimoire.domain.engine import ENGINE_VERSION
+from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
     Abort,
@@ -26,10 +26,10 @@ from domain.events import (
     Start,
     Timeout,
 )
-from domain.messages import LANGS, MESSAGES
-from domain.rng import Rng
-from domain.violations import RuleViolation, known_codes
-from projections.view import SPECTATOR
+from grimoire.domain.messages import LANGS, MESSAGES
+from grimoire.domain.rng import Rng
+from grimoire.domain.violations import RuleViolation, known_codes
+from grimoire.projections.view import SPECTATOR
 from tests.harness import T0, Game, Script, seed_for
 
 
@@ -282,9 +282,9 @@ def test_option_dead_see_all_off_by_default_keeps_roles_hidden_from_the_dead():
 
 
 def test_a_reset_prompt_replaces_the_seats_decisions_and_it_owes_anew():
-    from domain.catalog import evolve
-    from domain.events import Decision, Prompt
-    from projections.view import apply
+    from grimoire.domain.catalog import evolve
+    from grimoire.domain.events import Decision, Prompt
+    from grimoire.projections.view import apply
 
     game = Script("jinro9", 9, preset="9A", seed=2)
     game.start()

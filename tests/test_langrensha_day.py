@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.events import Notice, StepOpened, Timeout
+from grimoire.domain.events import Notice, StepOpened, Timeout
 from tests.lrs_helpers import act, bite, dead, decisions, new, notices, one, refused, run_to, vote_out, votes
 
 W, V = "werewolf", "villager"

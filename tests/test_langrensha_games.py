@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from domain.catalog import verify
-from domain.events import GameEnded, StepOpened
-from domain.messages import LANGS
-from domain.rulesets.langrensha import AUTO, LANGRENSHA, ROLES, _plan
-from projections.render import render
+from grimoire.domain.catalog import verify
+from grimoire.domain.events import GameEnded, StepOpened
+from grimoire.domain.messages import LANGS
+from grimoire.domain.rulesets.langrensha import AUTO, LANGRENSHA, ROLES, _plan
+from grimoire.projections.render import render
 from tests.harness import Game
 from tests.lrs_helpers import act, bite, new, ok, one, run_out, run_to, vote_out
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.catalog import verify
-from domain.events import GameEnded
-from domain.rulesets.langrensha import LANGRENSHA
+from grimoire.domain.catalog import verify
+from grimoire.domain.events import GameEnded
+from grimoire.domain.rulesets.langrensha import LANGRENSHA
 from tests.test_langrensha_props import OPTIONS, invariants, play, role_lists
 
 

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from domain.catalog import decide, evolve, initial_state, run, verify
-from domain.codec import encode
-from domain.events import (
+from grimoire.domain.catalog import decide, evolve, initial_state, run, verify
+from grimoire.domain.codec import encode
+from grimoire.domain.events import (
     Act,
     Action,
     CreateGame,
@@ -26,11 +26,11 @@ from domain.events import (
     Timeout,
     sees,
 )
-from domain.rng import Rng
-from domain.rulesets import langrensha
-from domain.rulesets.langrensha import LANGRENSHA, ROLES, Info, LState
-from domain.violations import RuleViolation
-from service.bots import pick
+from grimoire.domain.rng import Rng
+from grimoire.domain.rulesets import langrensha
+from grimoire.domain.rulesets.langrensha import LANGRENSHA, ROLES, Info, LState
+from grimoire.domain.violations import RuleViolation
+from grimoire.service.bots import pick
 from tests.harness import T0, seed_for
 
 W, V = "werewolf", "villager"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from domain.events import MODERATOR, DeathCause, Died, Prompt, RoleChanged, StepOpened
-from projections.view import project
+from grimoire.domain.events import MODERATOR, DeathCause, Died, Prompt, RoleChanged, StepOpened
+from grimoire.projections.view import project
 from tests.lrs_helpers import (
     act,
     bite,
@@ -669,7 +669,7 @@ def test_thief_must_take_a_card_when_both_are_wolves():
 
 
 def test_host_role_list_with_a_thief_has_two_spare_cards():
-    from domain.rulesets.langrensha import LANGRENSHA
+    from grimoire.domain.rulesets.langrensha import LANGRENSHA
 
     assert LANGRENSHA.setup(6, None, (W, W, "thief", V, V, V, V, V)) == (W, W, "thief", V, V, V, V, V)
     assert LANGRENSHA.setup(6, None, (W, W, "thief", V, V, V)).startswith("bad_roles")

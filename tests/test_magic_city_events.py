@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from domain.events import Died, RoleChanged
-from domain.rulesets.magic_city import CityNightResolved
-from domain.violations import RuleViolation
-from service.bots import pick
+from grimoire.domain.events import Died, RoleChanged
+from grimoire.domain.rulesets.magic_city import CityNightResolved
+from grimoire.domain.violations import RuleViolation
+from grimoire.service.bots import pick
 from tests.magic_city_play import execute, new_game, night, notices, ok, only, results, seat, step, until, vote_all
 
 C4 = ("citizen",) * 4

@@ -11,11 +11,11 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.catalog import decide, evolve, initial_state, verify
-from domain.codec import decode, encode
-from domain.events import Act, Action, Died, GameEnded, Input, Notice, Prompt, Resolved, StepOpened, sees
-from domain.rulesets.magic_city import _EVOLVE as CITY_EVOLVE
-from domain.rulesets.magic_city import (
+from grimoire.domain.catalog import decide, evolve, initial_state, verify
+from grimoire.domain.codec import decode, encode
+from grimoire.domain.events import Act, Action, Died, GameEnded, Input, Notice, Prompt, Resolved, StepOpened, sees
+from grimoire.domain.rulesets.magic_city import _EVOLVE as CITY_EVOLVE
+from grimoire.domain.rulesets.magic_city import (
     EVENT_KINDS,
     EVIL,
     MAGIC_CITY,
@@ -28,7 +28,7 @@ from domain.rulesets.magic_city import (
     Tonight,
     regulation_error,
 )
-from domain.violations import RuleViolation
+from grimoire.domain.violations import RuleViolation
 from tests.harness import Game
 from tests.magic_city_play import quick_game
 
@@ -264,9 +264,9 @@ def test_options_are_listed_with_their_defaults():
 
 
 def test_every_message_exists_in_four_languages():
-    from domain.messages import LANGS, entry
-    from domain.rulesets.magic_city import EVENTS, ROLES
-    from projections.render import render
+    from grimoire.domain.messages import LANGS, entry
+    from grimoire.domain.rulesets.magic_city import EVENTS, ROLES
+    from grimoire.projections.render import render
 
     for key in (
         [f"role.{r}" for r in ROLES]

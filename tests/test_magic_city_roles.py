@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.catalog import decide, initial_state, verify
-from domain.events import Act, Action, Died, GameEnded, Notice, StepOpened
-from domain.rulesets.magic_city import MAGIC_CITY, recommended, regulation_error
-from domain.violations import RuleViolation
+from grimoire.domain.catalog import decide, initial_state, verify
+from grimoire.domain.events import Act, Action, Died, GameEnded, Notice, StepOpened
+from grimoire.domain.rulesets.magic_city import MAGIC_CITY, recommended, regulation_error
+from grimoire.domain.violations import RuleViolation
 from tests.harness import Game
 from tests.magic_city_play import (
     N9,
@@ -62,7 +62,7 @@ def test_regulation_formula_decides_the_shape_of_a_role_list():
 
 
 def _create(roles):
-    from domain.events import CreateGame
+    from grimoire.domain.events import CreateGame
     from tests.harness import seed_for
 
     return CreateGame(at=1, game_id="g", ruleset="magic_city", seats=len(roles), roles=roles, seed=seed_for(0))
@@ -556,7 +556,7 @@ def test_dead_roles_still_get_their_turn_until_the_deadline():
 
 
 def _timeout_at(game, at):
-    from domain.events import Timeout
+    from grimoire.domain.events import Timeout
 
     return Timeout(at=at, step=game.state.step.no)
 

@@ -12,12 +12,12 @@ import pytest
 from litestar.testing import TestClient
 from openapi_spec_validator import validate
 
-from domain import catalog
-from domain.events import Input, event_types
-from service.app import create_app
-from service.openapi import field_docs
-from service.schemas import ActionRequest
-from service.settings import Settings
+from grimoire.domain import catalog
+from grimoire.domain.events import Input, event_types
+from grimoire.service.app import create_app
+from grimoire.service.openapi import field_docs
+from grimoire.service.schemas import ActionRequest
+from grimoire.service.settings import Settings
 
 OPENAPI = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
 DOC = json.loads(OPENAPI.read_text(encoding="utf-8"))

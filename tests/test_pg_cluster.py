@@ -6,10 +6,10 @@ import uuid
 
 import psycopg
 
-from domain.events import CreateGame
-from domain.violations import RuleViolation
-from service.games import Games
-from service.store import Store
+from grimoire.domain.events import CreateGame
+from grimoire.domain.violations import RuleViolation
+from grimoire.service.games import Games
+from grimoire.service.store import Store
 from tests.harness import seed_for
 from tests.pg import TempCluster
 

@@ -9,13 +9,13 @@ import uuid
 
 import pytest
 
-from domain import catalog as rulesets
-from domain import engine
-from domain.catalog import verify
-from domain.engine import ENGINE_VERSION
-from domain.events import GameCreated
-from domain.violations import RuleViolation
-from service.cli import main
+from grimoire.domain import catalog as rulesets
+from grimoire.domain import engine
+from grimoire.domain.catalog import verify
+from grimoire.domain.engine import ENGINE_VERSION
+from grimoire.domain.events import GameCreated
+from grimoire.domain.violations import RuleViolation
+from grimoire.service.cli import main
 from tests.api import client, new_game, service
 from tests.harness import Game
 from tests.test_api import problem, tamper

@@ -6,11 +6,11 @@ import re
 from functools import cache
 from pathlib import Path
 
-from domain.engine import Decider
-from domain.events import MODERATOR, Act, Action, CreateGame, Defaulted, Event, GameEnded, Input, Start, Timeout
-from domain.ruleset import Ruleset
-from domain.state import GameState
-from domain.violations import RuleViolation
+from grimoire.domain.engine import Decider
+from grimoire.domain.events import MODERATOR, Act, Action, CreateGame, Defaulted, Event, GameEnded, Input, Start, Timeout
+from grimoire.domain.ruleset import Ruleset
+from grimoire.domain.state import GameState
+from grimoire.domain.violations import RuleViolation
 from tests.harness import T0, seed_for
 
 README = Path(__file__).resolve().parents[1] / "domain" / "rulesets" / "README.md"

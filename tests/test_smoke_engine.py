@@ -1,6 +1,6 @@
 import random
 
-from domain.catalog import verify
+from grimoire.domain.catalog import verify
 from tests.harness import Game
 
 

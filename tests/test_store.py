@@ -8,14 +8,14 @@ import uuid
 
 import pytest
 
-from domain.catalog import verify
-from domain.codec import decode, encode
-from domain.events import Abort, Act, Action, CreateGame, Start, Timeout
-from domain.violations import RuleViolation
-from service.chain import GENESIS, link
-from service.directory import Follower, due, lobby
-from service.games import Games
-from service.store import RecordConflictError, Store
+from grimoire.domain.catalog import verify
+from grimoire.domain.codec import decode, encode
+from grimoire.domain.events import Abort, Act, Action, CreateGame, Start, Timeout
+from grimoire.domain.violations import RuleViolation
+from grimoire.service.chain import GENESIS, link
+from grimoire.service.directory import Follower, due, lobby
+from grimoire.service.games import Games
+from grimoire.service.store import RecordConflictError, Store
 from tests.harness import seed_for
 
 NAMES = tuple(f"P{i}" for i in range(1, 10))
@@ -67,7 +67,7 @@ def test_an_append_at_a_taken_version_is_a_conflict(stores):
 def owed(entry) -> list[tuple[int, Action]]:
     import random
 
-    from service.bots import owed_action
+    from grimoire.service.bots import owed_action
 
     rng = random.Random(entry.version)
     out = []

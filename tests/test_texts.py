@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from domain.catalog import RULESETS
-from domain.events import (
+from grimoire.domain.catalog import RULESETS
+from grimoire.domain.events import (
     PUBLIC,
     Action,
     Decision,
@@ -28,11 +28,11 @@ from domain.events import (
     Timeout,
     VoteResult,
 )
-from domain.messages import LANGS, MESSAGES, MissingText, join, register, render_text, role_name
-from domain.violations import RuleViolation
-from projections.render import render
-from service.bots import owed_action
-from service.cli import reveal, width
+from grimoire.domain.messages import LANGS, MESSAGES, MissingText, join, register, render_text, role_name
+from grimoire.domain.violations import RuleViolation
+from grimoire.projections.render import render
+from grimoire.service.bots import owed_action
+from grimoire.service.cli import reveal, width
 from tests.harness import Game
 from tests.test_magic_city_props import random_options, random_roles
 
@@ -69,7 +69,7 @@ def test_ultimate13_reads_its_documents_reimaishi_where_jinro9_reads_reinousha()
 
 
 def test_ruleset_info_names_each_ruleset_and_its_roles_in_its_own_words():
-    from service.routes_rulesets import ruleset_info
+    from grimoire.service.routes_rulesets import ruleset_info
 
     info = ruleset_info(RULESETS["ultimate13"], "ja")
     assert info.name == "アルティメット人狼（13人村）"

@@ -2,10 +2,10 @@
 
 from collections import Counter
 
-from domain.events import Act, Died, Notice, StepOpened, VoteResult
-from domain.rulesets.ultimate13 import ULTIMATE13
-from domain.state import GameState
-from domain.violations import RuleViolation
+from grimoire.domain.events import Act, Died, Notice, StepOpened, VoteResult
+from grimoire.domain.rulesets.ultimate13 import ULTIMATE13
+from grimoire.domain.state import GameState
+from grimoire.domain.violations import RuleViolation
 from tests.harness import Script
 
 
@@ -38,8 +38,8 @@ def test_roles_six_villagers_seer_medium_hunter_three_werewolves_madman():
 
 
 def test_thirteen_seats_only():
-    from domain.catalog import decide, initial_state
-    from domain.events import CreateGame
+    from grimoire.domain.catalog import decide, initial_state
+    from grimoire.domain.events import CreateGame
     from tests.harness import seed_for
 
     out = decide(initial_state(), CreateGame(game_id="x", ruleset="ultimate13", seats=12, seed=seed_for(1)))

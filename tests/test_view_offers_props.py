@@ -16,11 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.catalog import RULESETS, initial_state, run
-from domain.events import Act, Action, CreateGame, Decision, Start, Timeout
-from domain.violations import RuleViolation
-from projections.view import View, deliver, new_view
-from service.bots import say
+from grimoire.domain.catalog import RULESETS, initial_state, run
+from grimoire.domain.events import Act, Action, CreateGame, Decision, Start, Timeout
+from grimoire.domain.violations import RuleViolation
+from grimoire.projections.view import View, deliver, new_view
+from grimoire.service.bots import say
 from tests.harness import T0, seed_for
 from tests.test_langrensha_props import role_lists
 from tests.test_magic_city_props import random_roles

@@ -2,8 +2,8 @@
 
 import pytest
 
-from domain.catalog import verify
-from domain.events import GameEnded
+from grimoire.domain.catalog import verify
+from grimoire.domain.events import GameEnded
 from tests.harness import Script
 
 PLAYERS = {"jinro9": 9, "ultimate13": 13}

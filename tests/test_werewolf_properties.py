@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.catalog import RULESETS, fold, run, verify
-from domain.codec import decode, encode
-from domain.events import (
+from grimoire.domain.catalog import RULESETS, fold, run, verify
+from grimoire.domain.codec import decode, encode
+from grimoire.domain.events import (
     MODERATOR,
     Act,
     Action,
@@ -25,10 +25,10 @@ from domain.events import (
     Timeout,
     sees,
 )
-from domain.rulesets.werewolf import NightResolved
-from domain.violations import RuleViolation
-from projections.view import SPECTATOR, apply, project
-from service.bots import pick, say
+from grimoire.domain.rulesets.werewolf import NightResolved
+from grimoire.domain.violations import RuleViolation
+from grimoire.projections.view import SPECTATOR, apply, project
+from grimoire.service.bots import pick, say
 from tests.harness import Game
 
 PRESETS = [("jinro9", "9A", 9), ("jinro9", "9B", 9), ("jinro9", "9C", 9), ("ultimate13", None, 13)]

@@ -4,8 +4,8 @@ from collections import Counter
 
 import msgspec
 
-from domain.catalog import decide, initial_state
-from domain.events import (
+from grimoire.domain.catalog import decide, initial_state
+from grimoire.domain.events import (
     Act,
     CreateGame,
     DeathCause,
@@ -17,8 +17,8 @@ from domain.events import (
     VoteResult,
     sees,
 )
-from domain.messages import LANGS
-from domain.rulesets.witch_trial import (
+from grimoire.domain.messages import LANGS
+from grimoire.domain.rulesets.witch_trial import (
     POOLS,
     AttackMade,
     AttackUnfit,
@@ -35,8 +35,8 @@ from domain.rulesets.witch_trial import (
     WitchKillerReceived,
     WitchKillerSeized,
 )
-from domain.violations import RuleViolation
-from projections.render import render
+from grimoire.domain.violations import RuleViolation
+from grimoire.projections.render import render
 from tests.harness import Game
 from tests.witch_script import (
     B,

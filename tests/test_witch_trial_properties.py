@@ -8,10 +8,10 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.catalog import decide, evolve, verify
-from domain.codec import decode, encode
-from domain.events import MODERATOR, Act, Action, DeathCause, Event, GameEnded, Notice, StepOpened, sees
-from domain.rulesets.witch_trial import (
+from grimoire.domain.catalog import decide, evolve, verify
+from grimoire.domain.codec import decode, encode
+from grimoire.domain.events import MODERATOR, Act, Action, DeathCause, Event, GameEnded, Notice, StepOpened, sees
+from grimoire.domain.rulesets.witch_trial import (
     CARDS,
     POOLS,
     WITCH_TRIAL,
@@ -41,7 +41,7 @@ from domain.rulesets.witch_trial import (
     WitchTimer,
     Wrecked,
 )
-from domain.violations import RuleViolation
+from grimoire.domain.violations import RuleViolation
 from tests.witch_script import bot_game
 
 seeds = st.integers(min_value=0, max_value=2**32)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from domain.catalog import initial_state, run
-from domain.events import Act, CreateGame, Event, Notice, Start, StepOpened, Timeout, sees
-from domain.violations import RuleViolation
-from projections.view import deliver, new_view
-from service.bots import owed_action
+from grimoire.domain.catalog import initial_state, run
+from grimoire.domain.events import Act, CreateGame, Event, Notice, Start, StepOpened, Timeout, sees
+from grimoire.domain.violations import RuleViolation
+from grimoire.projections.view import deliver, new_view
+from grimoire.service.bots import owed_action
 from tests.harness import T0, Game, seed_for
 
 W, B, K, P, C = "witch_killer", "barrier", "kill_magic", "probe", "check"

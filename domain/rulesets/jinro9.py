@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from domain.messages import register
-from domain.ruleset import Option, seconds
-from domain.rulesets.werewolf import Role, Werewolf
-from domain.state import GameState
+from grimoire.domain.messages import register
+from grimoire.domain.ruleset import Option, seconds
+from grimoire.domain.rulesets.werewolf import Role, Werewolf
+from grimoire.domain.state import GameState
 
 ROLES = {
     "villager": Role(id="villager", team="village"),

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple, TypeVar
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
     Action,
@@ -44,11 +44,11 @@ from domain.events import (
     RoleDealt,
     SpeakingOrder,
 )
-from domain.messages import register
-from domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
-from domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
-from domain.rulesets.werewolf import Werewolf, WolfState, _x, next_living
-from domain.state import GameState
+from grimoire.domain.messages import register
+from grimoire.domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
+from grimoire.domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
+from grimoire.domain.rulesets.werewolf import Werewolf, WolfState, _x, next_living
+from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from domain.events import Decision
-from domain.messages import register
-from domain.ruleset import Option, seconds
-from domain.rulesets.jinro9 import MORNING, ROLES, _m
-from domain.rulesets.werewolf import Werewolf
-from domain.state import GameState
+from grimoire.domain.events import Decision
+from grimoire.domain.messages import register
+from grimoire.domain.ruleset import Option, seconds
+from grimoire.domain.rulesets.jinro9 import MORNING, ROLES, _m
+from grimoire.domain.rulesets.werewolf import Werewolf
+from grimoire.domain.state import GameState
 
 V, S, M, H, W, X = "villager", "seer", "medium", "hunter", "werewolf", "madman"
 

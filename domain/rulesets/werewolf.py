@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     Act,
     Action,
@@ -28,9 +28,9 @@ from domain.events import (
     SpeakingOrder,
     StepOpened,
 )
-from domain.rng import Rng
-from domain.ruleset import Ruleset, StepSpec, Table
-from domain.state import GameState
+from grimoire.domain.rng import Rng
+from grimoire.domain.ruleset import Ruleset, StepSpec, Table
+from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
 

@@ -38,7 +38,7 @@ from typing import Any
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
     Act,
@@ -52,11 +52,11 @@ from domain.events import (
     PhaseStarted,
     StepOpened,
 )
-from domain.messages import Catalog, register
-from domain.rng import Rng
-from domain.ruleset import Option, Ruleset, Table, seconds
-from domain.rulesets import witch_trial_stored  # noqa: F401  (stored games' events stay readable)
-from domain.state import GameState
+from grimoire.domain.messages import Catalog, register
+from grimoire.domain.rng import Rng
+from grimoire.domain.ruleset import Option, Ruleset, Table, seconds
+from grimoire.domain.rulesets import witch_trial_stored  # noqa: F401  (stored games' events stay readable)
+from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
 

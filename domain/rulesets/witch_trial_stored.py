@@ -7,7 +7,7 @@ they are never folded into a ruleset state.
 
 from __future__ import annotations
 
-from domain.events import Event
+from grimoire.domain.events import Event
 
 
 class HandSet(Event, frozen=True, kw_only=True, tag="hand_set"):

@@ -22,14 +22,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from domain.catalog import (  # noqa: E402
+from grimoire.domain.catalog import (  # noqa: E402
     RULESETS,  # noqa: E402
     initial_state,
     run,
 )
-from domain.events import MODERATOR, Act, Action, CreateGame, Input, Prompt, Start, StepOpened, Timeout  # noqa: E402
-from projections.view import SPECTATOR, deliver, new_view  # noqa: E402
-from service.bots import owed_action, pick, say  # noqa: E402
+from grimoire.domain.events import MODERATOR, Act, Action, CreateGame, Input, Prompt, Start, StepOpened, Timeout  # noqa: E402
+from grimoire.projections.view import SPECTATOR, deliver, new_view  # noqa: E402
+from grimoire.service.bots import owed_action, pick, say  # noqa: E402
 
 
 def play(ruleset: str, preset: str | None, players: int, seed: int) -> list[Input]:

@@ -45,7 +45,7 @@ def free_port() -> int:
 def start_server(url: str, port: int) -> subprocess.Popen:
     env = {**os.environ, "GRIMOIRE_DATABASE_URL": url}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        [sys.executable, "-m", "grimoire.service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     import httpx
@@ -94,8 +94,8 @@ async def act_seat(client, base: str, game_id: str, token: str, rng: random.Rand
     """One seat's turn: it reads its own view and acts while the view says it owes a decision."""
     import msgspec
 
-    from projections.view import View
-    from service.bots import pick
+    from grimoire.projections.view import View
+    from grimoire.service.bots import pick
 
     headers = {"Authorization": "Bearer " + token}
     acted = 0
@@ -208,10 +208,10 @@ def raw_appends_per_s(url: str, events_per_append: int, seconds: float = 3.0) ->
     """Sequential appends through eventsourcing's recorder, each of `events_per_append` events."""
     from eventsourcing.persistence import InfrastructureFactory, StoredEvent
 
-    from service.store import environment
+    from grimoire.service.store import environment
 
     env = environment(url)
-    factory = InfrastructureFactory.construct(env={**env, "TRANSCODER_TOPIC": "service.store:NoTranscoder"})
+    factory = InfrastructureFactory.construct(env={**env, "TRANSCODER_TOPIC": "grimoire.service.store:NoTranscoder"})
     recorder = factory.application_recorder()
     payload = b'{"prev":"' + b"0" * 64 + b'","event":{"type":"act","at":1700000000000,"to":"public","seat":3,"action":{"kind":"speak","text":"I doubt #42"}}}'
     count, started = 0, time.perf_counter()

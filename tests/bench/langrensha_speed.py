@@ -17,9 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from msgspec.structs import replace  # noqa: E402
 
-from domain.catalog import initial_state, run  # noqa: E402
-from domain.events import Act, CreateGame, Join, Start, Timeout  # noqa: E402
-from service.bots import pick  # noqa: E402
+from grimoire.domain.catalog import initial_state, run  # noqa: E402
+from grimoire.domain.events import Act, CreateGame, Join, Start, Timeout  # noqa: E402
+from grimoire.service.bots import pick  # noqa: E402
 
 T0 = 1_700_000_000_000
 

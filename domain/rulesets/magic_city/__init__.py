@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     Act,
     Action,
@@ -29,13 +29,13 @@ from domain.events import (
     GameCreated,
     RoleDealt,
 )
-from domain.rng import Rng
-from domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
-from domain.rulesets.magic_city import texts  # noqa: F401  (registers the messages)
-from domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
-from domain.rulesets.werewolf import Role, Werewolf, WolfState
-from domain.rulesets.werewolf import _on_act as werewolf_on_act
-from domain.state import GameState
+from grimoire.domain.rng import Rng
+from grimoire.domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
+from grimoire.domain.rulesets.magic_city import texts  # noqa: F401  (registers the messages)
+from grimoire.domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
+from grimoire.domain.rulesets.werewolf import Role, Werewolf, WolfState
+from grimoire.domain.rulesets.werewolf import _on_act as werewolf_on_act
+from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.messages import register
+from grimoire.domain.messages import register
 
 
 def _m(ja: str, hans: str, hant: str, en: str | dict[str, str]) -> dict[str, str | dict[str, str]]:
