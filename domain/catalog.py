@@ -25,8 +25,20 @@ ENGINES: dict[str, Decider] = {rs_id: Decider(rs) for rs_id, rs in RULESETS.item
 
 register({f"ruleset.{rs.id}": rs.name for rs in RULESETS.values()})
 
-__all__ = ["ENGINES", "RULESETS", "decide", "engine", "evolve", "fold", "get", "initial_state", "is_terminal",
-           "run", "unsupported_version", "verify"]
+__all__ = [
+    "ENGINES",
+    "RULESETS",
+    "decide",
+    "engine",
+    "evolve",
+    "fold",
+    "get",
+    "initial_state",
+    "is_terminal",
+    "run",
+    "unsupported_version",
+    "verify",
+]
 
 
 def get(ruleset_id: str) -> Ruleset | None:

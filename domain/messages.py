@@ -203,8 +203,10 @@ SHARED: Catalog = {
         "ja": "朝が明けると、{seats}の死体が発見されました。",
         "zh-Hans": "天亮了，发现了{seats}的尸体。",
         "zh-Hant": "天亮了，發現了{seats}的屍體。",
-        "en": {"one": "As morning breaks, the body of {seats} is found.",
-               "other": "As morning breaks, the bodies of {seats} are found."},
+        "en": {
+            "one": "As morning breaks, the body of {seats} is found.",
+            "other": "As morning breaks, the bodies of {seats} are found.",
+        },
     },
     "executed": {
         "ja": "投票の結果、{seat}が処刑されました。",
@@ -505,9 +507,20 @@ _SEAT_ARGS = ("seat", "target", "by")
 _SEATS_ARGS = ("seats", "winners")
 # Arguments whose value is an id that players read through the catalog as `<prefix>.<id>`.
 _CATALOG_ARGS = {
-    "role": "role", "card": "card", "got_card": "card", "label": "label", "team": "team", "ruleset": "ruleset",
-    "phase": "phase", "format": "format", "tie": "tie", "first_seer": "first_seer",
-    "consecutive_guard": "consecutive_guard", "night_talk": "night_talk", "step": "step", "kind": "action",
+    "role": "role",
+    "card": "card",
+    "got_card": "card",
+    "label": "label",
+    "team": "team",
+    "ruleset": "ruleset",
+    "phase": "phase",
+    "format": "format",
+    "tie": "tie",
+    "first_seer": "first_seer",
+    "consecutive_guard": "consecutive_guard",
+    "night_talk": "night_talk",
+    "step": "step",
+    "kind": "action",
 }
 _CATALOG_LISTS = {"cards": "card", "roles": "role", "teams": "team", "kinds": "action"}
 
@@ -583,8 +596,10 @@ def _value(name: str, value: Any, lang: str, names: tuple[str, ...], ruleset: st
     if name in _CATALOG_LISTS:
         return join([name_of(_CATALOG_LISTS[name], v, lang, ruleset) for v in value], lang)
     if name == "tally":
-        return join([render_text("tally.item", lang, {"seat": int(s), "count": v}, names, ruleset)
-                     for s, v in value.items()], lang)
+        return join(
+            [render_text("tally.item", lang, {"seat": int(s), "count": v}, names, ruleset) for s, v in value.items()],
+            lang,
+        )
     if name == "minutes":
         seconds = round(float(value) * 60)
         if seconds % 60:
@@ -595,8 +610,9 @@ def _value(name: str, value: Any, lang: str, names: tuple[str, ...], ruleset: st
     return number(value)
 
 
-def render_text(key: str, lang: str, args: dict[str, Any], names: tuple[str, ...] = (),
-                ruleset: str | None = None) -> str:
+def render_text(
+    key: str, lang: str, args: dict[str, Any], names: tuple[str, ...] = (), ruleset: str | None = None
+) -> str:
     """The text of `key` in `lang`; raises MissingText for a missing key or an unfilled placeholder."""
     if lang not in LANGS:
         lang = "en"  # a language no game speaks (the service refuses it where it must): every key has en

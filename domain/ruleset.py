@@ -340,7 +340,9 @@ class RoleSequence:
     def _each_seat(self, rs: Any, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
         prompt, actors = self.steps[name].prompt, self.actors
         if prompt is None or actors is None:
-            raise TypeError(f"{self.prefix}{name}: a sequence without `prompts` needs `actors` and each step's `prompt`")
+            raise TypeError(
+                f"{self.prefix}{name}: a sequence without `prompts` needs `actors` and each step's `prompt`"
+            )
         out = {}
         for seat in actors(rs, g, name):
             own = prompt(rs, g, seat)

@@ -30,22 +30,48 @@ from grimoire.service.web import language
 log = structlog.get_logger("grimoire")
 
 MAX_BODY = 64 * 1024
-CORS_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "If-None-Match", "Last-Event-ID", "X-Request-Id",
-                "Accept-Language"]
-CORS_EXPOSED = ["ETag", "X-Request-Id", "Retry-After", "WWW-Authenticate", "Location", "RateLimit-Limit",
-                "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"]
+CORS_HEADERS = [
+    "Authorization",
+    "Content-Type",
+    "Idempotency-Key",
+    "If-None-Match",
+    "Last-Event-ID",
+    "X-Request-Id",
+    "Accept-Language",
+]
+CORS_EXPOSED = [
+    "ETag",
+    "X-Request-Id",
+    "Retry-After",
+    "WWW-Authenticate",
+    "Location",
+    "RateLimit-Limit",
+    "RateLimit-Remaining",
+    "RateLimit-Reset",
+    "RateLimit-Policy",
+]
 ROUTES = [RulesetRoutes, GameRoutes, PlayRoutes, FeedRoutes, AuditRoutes, HealthRoutes, LandingRoutes, static_assets]
 
 # --- errors ------------------------------------------------------------------------------------
 
-STATUS_CODES = {400: "bad_request", 401: "token_required", 403: "forbidden", 404: "not_found",
-                405: "method_not_allowed", 409: "busy", 413: "body_too_large", 429: "rate_limited",
-                503: "unavailable"}
+STATUS_CODES = {
+    400: "bad_request",
+    401: "token_required",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "busy",
+    413: "body_too_large",
+    429: "rate_limited",
+    503: "unavailable",
+}
 
 
 # RFC 6750: a missing token gets the bare challenge, a token that is not valid names the error
-CHALLENGES = {"token_required": 'Bearer realm="grimoire"',
-              "bad_token": 'Bearer realm="grimoire", error="invalid_token"'}
+CHALLENGES = {
+    "token_required": 'Bearer realm="grimoire"',
+    "bad_token": 'Bearer realm="grimoire", error="invalid_token"',
+}
 
 
 def problem_response(request: Request, p: Problem, headers: dict[str, str] | None = None) -> Response:
@@ -99,12 +125,21 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         on_shutdown=[shutdown],
         exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, Exception: on_error},
         request_max_body_size=MAX_BODY,
-        cors_config=CORSConfig(allow_origins=list(settings.cors_origins), allow_headers=CORS_HEADERS,
-                               expose_headers=CORS_EXPOSED, allow_methods=["GET", "POST", "DELETE", "OPTIONS"])
-        if settings.cors_origins else None,
-        middleware=[observe, allow_header(methods),
-                    RateLimitConfig(rate_limit=("second", settings.rate_limit),
-                                    exclude=["/health", "/metrics", "/static"]).middleware],
+        cors_config=CORSConfig(
+            allow_origins=list(settings.cors_origins),
+            allow_headers=CORS_HEADERS,
+            expose_headers=CORS_EXPOSED,
+            allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
+        )
+        if settings.cors_origins
+        else None,
+        middleware=[
+            observe,
+            allow_header(methods),
+            RateLimitConfig(
+                rate_limit=("second", settings.rate_limit), exclude=["/health", "/metrics", "/static"]
+            ).middleware,
+        ],
         openapi_config=openapi_config(),
         debug=False,
         logging_config=None,

@@ -59,8 +59,9 @@ def seal(game_id: UUID, version: int, event: Event, prev: str) -> Record:
 def unseal(game_id: UUID, version: int, topic: str, state: bytes) -> Record:
     """A stored row read back as a record (its bytes kept for the chain)."""
     env = _envelope_decoder.decode(state)
-    return Record(game_id=game_id, version=version, event=decode(env.event), prev=env.prev, topic=topic,
-                  state=bytes(state))
+    return Record(
+        game_id=game_id, version=version, event=decode(env.event), prev=env.prev, topic=topic, state=bytes(state)
+    )
 
 
 class ChainCheck(msgspec.Struct, kw_only=True):

@@ -51,8 +51,10 @@ def describe_store(url: str) -> str:
 
     env = environment(url)
     if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
-        return (f"PostgreSQL database {env['POSTGRES_DBNAME']} on {env['POSTGRES_HOST']}:{env['POSTGRES_PORT']} "
-                f"as {env['POSTGRES_USER']}")
+        return (
+            f"PostgreSQL database {env['POSTGRES_DBNAME']} on {env['POSTGRES_HOST']}:{env['POSTGRES_PORT']} "
+            f"as {env['POSTGRES_USER']}"
+        )
     return f"SQLite file {os.path.abspath(env['SQLITE_DBNAME'])}"
 
 
@@ -70,8 +72,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"API docs:      http://{shown}:{args.port}/docs", flush=True)
     print(f"Event store:   {where}", flush=True)
     # keep-alive longer than clients idle between long-polls, so a reused connection is not closed under them
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False, timeout_keep_alive=75,
-                date_header=False)  # the app dates every reply itself (a 304 too)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        access_log=False,
+        timeout_keep_alive=75,
+        date_header=False,
+    )  # the app dates every reply itself (a 304 too)
     return 0
 
 
@@ -90,8 +99,17 @@ def start_server(database_url: str) -> tuple[str, Any]:
 
     port = free_port()
     app = create_app(Settings(database_url=database_url, log_level="warning"))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False,
-                                           timeout_keep_alive=75, date_header=False))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            access_log=False,
+            timeout_keep_alive=75,
+            date_header=False,
+        )
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):
@@ -113,8 +131,17 @@ def pick_preset(rs: dict, preset: str | None, players: int | None) -> tuple[str 
     raise SystemExit(f"{rs['id']} has no preset for {players} players: {', '.join(presets)}")
 
 
-def play(client: Any, ruleset: str, preset: str | None = None, players: int | None = None, seed: int = 0,
-         lang: str = "en", out: Any = None, time_scale: float = 0.01, max_steps: int = 20000) -> dict:
+def play(
+    client: Any,
+    ruleset: str,
+    preset: str | None = None,
+    players: int | None = None,
+    seed: int = 0,
+    lang: str = "en",
+    out: Any = None,
+    time_scale: float = 0.01,
+    max_steps: int = 20000,
+) -> dict:
     """Play a whole game through the HTTP API with random-legal bots; returns the final spectator view."""
     from grimoire.projections.view import View
     from grimoire.service.bots import owed_action
@@ -127,8 +154,16 @@ def play(client: Any, ruleset: str, preset: str | None = None, players: int | No
     rs = r.json()
     preset, seats = pick_preset(rs, preset, players)
     names = [f"Bot{i}" for i in range(1, seats + 1)]
-    r = client.post("/games", json={"ruleset": ruleset, "preset": preset, "names": names, "lang": lang,
-                                    "options": {"time_scale": time_scale}})
+    r = client.post(
+        "/games",
+        json={
+            "ruleset": ruleset,
+            "preset": preset,
+            "names": names,
+            "lang": lang,
+            "options": {"time_scale": time_scale},
+        },
+    )
     if r.status_code != 201:
         raise SystemExit(f"create failed: {r.text}")
     game = r.json()
@@ -201,15 +236,31 @@ register(
         "demo.reveal": {"ja": "役職の公開:", "zh-Hans": "身份公布：", "zh-Hant": "身分公布：", "en": "Roles revealed:"},
         "demo.alive": {"ja": "生存", "zh-Hans": "存活", "zh-Hant": "存活", "en": "alive"},
         "demo.dead": {"ja": "死亡", "zh-Hans": "死亡", "zh-Hant": "死亡", "en": "dead"},
-        "demo.winners": {"ja": "勝者: {names}", "zh-Hans": "胜者：{names}", "zh-Hant": "勝者：{names}",
-                         "en": "Winners: {names}"},
+        "demo.winners": {
+            "ja": "勝者: {names}",
+            "zh-Hans": "胜者：{names}",
+            "zh-Hant": "勝者：{names}",
+            "en": "Winners: {names}",
+        },
         "demo.no_winners": {"ja": "勝者なし", "zh-Hans": "无胜者", "zh-Hant": "無勝者", "en": "No winners"},
-        "demo.actions": {"ja": "行動数: {count}", "zh-Hans": "行动数：{count}", "zh-Hant": "行動數：{count}",
-                         "en": {"one": "{count} action", "other": "{count} actions"}},
-        "demo.audit_ok": {"ja": "監査: 検証済み", "zh-Hans": "审计：已验证", "zh-Hant": "審計：已驗證",
-                          "en": "Audit: verified"},
-        "demo.audit_failed": {"ja": "監査: 失敗 {problems}", "zh-Hans": "审计：失败 {problems}",
-                              "zh-Hant": "審計：失敗 {problems}", "en": "Audit: FAILED {problems}"},
+        "demo.actions": {
+            "ja": "行動数: {count}",
+            "zh-Hans": "行动数：{count}",
+            "zh-Hant": "行動數：{count}",
+            "en": {"one": "{count} action", "other": "{count} actions"},
+        },
+        "demo.audit_ok": {
+            "ja": "監査: 検証済み",
+            "zh-Hans": "审计：已验证",
+            "zh-Hant": "審計：已驗證",
+            "en": "Audit: verified",
+        },
+        "demo.audit_failed": {
+            "ja": "監査: 失敗 {problems}",
+            "zh-Hans": "审计：失败 {problems}",
+            "zh-Hant": "審計：失敗 {problems}",
+            "en": "Audit: FAILED {problems}",
+        },
     }
 )
 
@@ -225,8 +276,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"started a server at {url} (docs: {url}/docs)")
     try:
         with httpx.Client(base_url=url, timeout=60) as client:
-            result = play(client, args.ruleset, args.preset, args.players, args.seed, args.lang, sys.stdout,
-                          args.time_scale)
+            result = play(
+                client, args.ruleset, args.preset, args.players, args.seed, args.lang, sys.stdout, args.time_scale
+            )
     finally:
         if server is not None:
             server.should_exit = True
@@ -259,8 +311,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     try:
         games = Games(store)
         if not games.history(args.game_id):
-            print(f"grimoire: no game {args.game_id} in {describe_store(database_url(args.database_url))}",
-                  file=sys.stderr)
+            print(
+                f"grimoire: no game {args.game_id} in {describe_store(database_url(args.database_url))}",
+                file=sys.stderr,
+            )
             return 1
         report = games.verify(args.game_id)
     except UnsupportedVersion as unsupported:
@@ -284,8 +338,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if not events:
-        print(f"grimoire: no game {args.game_id} in {describe_store(database_url(args.database_url))}",
-              file=sys.stderr)
+        print(f"grimoire: no game {args.game_id} in {describe_store(database_url(args.database_url))}", file=sys.stderr)
         return 1
     unsupported = unsupported_version(events)
     if unsupported is not None:
@@ -314,31 +367,53 @@ def build_parser() -> argparse.ArgumentParser:
     db_help = "postgresql://user@host:5432/db or a SQLite file (default: $GRIMOIRE_DATABASE_URL, else grimoire.db)"
 
     def command(name: str, help: str, epilog: str | None = None) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help, description=help, epilog=epilog,
-                              formatter_class=argparse.RawDescriptionHelpFormatter)
+        return sub.add_parser(
+            name, help=help, description=help, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
+        )
 
     p = command("serve", "run the service", SERVE_ENVIRONMENT)
-    p.add_argument("--host", default=os.environ.get("GRIMOIRE_HOST", "127.0.0.1"),
-                   help="address to listen on (default: $GRIMOIRE_HOST, else 127.0.0.1; now %(default)s)")
-    p.add_argument("--port", type=int, default=int(os.environ.get("GRIMOIRE_PORT", "8000")),
-                   help="port to listen on (default: $GRIMOIRE_PORT, else 8000; now %(default)s)")
+    p.add_argument(
+        "--host",
+        default=os.environ.get("GRIMOIRE_HOST", "127.0.0.1"),
+        help="address to listen on (default: $GRIMOIRE_HOST, else 127.0.0.1; now %(default)s)",
+    )
+    p.add_argument(
+        "--port",
+        type=int,
+        default=int(os.environ.get("GRIMOIRE_PORT", "8000")),
+        help="port to listen on (default: $GRIMOIRE_PORT, else 8000; now %(default)s)",
+    )
     p.add_argument("--database-url", default=None, metavar="URL", help=db_help)
     p.set_defaults(func=cmd_serve)
 
     p = command("demo", "play a whole game with bots through the HTTP API")
     p.add_argument("--url", default=None, help="a running service (default: start one in this process)")
-    p.add_argument("--ruleset", default="jinro9", choices=sorted(rulesets.RULESETS),
-                   help="the ruleset to play (default: %(default)s)")
-    p.add_argument("--preset", default=None, help="a preset of the ruleset (default: the first one, or the one for "
-                   "--players)")
+    p.add_argument(
+        "--ruleset",
+        default="jinro9",
+        choices=sorted(rulesets.RULESETS),
+        help="the ruleset to play (default: %(default)s)",
+    )
+    p.add_argument(
+        "--preset", default=None, help="a preset of the ruleset (default: the first one, or the one for --players)"
+    )
     p.add_argument("--players", type=int, default=None, help="how many seats (default: the preset's)")
     p.add_argument("--seed", type=int, default=0, help="seeds the bots' choices (default: %(default)s)")
-    p.add_argument("--lang", default="en", choices=["ja", "zh-Hans", "zh-Hant", "en"],
-                   help="language of the game's texts (default: %(default)s)")
-    p.add_argument("--time-scale", type=float, default=0.01,
-                   help="multiplies every step's duration (default: %(default)s)")
-    p.add_argument("--database-url", default=None, metavar="URL",
-                   help="for the server it starts (default: a file in a new temporary directory)")
+    p.add_argument(
+        "--lang",
+        default="en",
+        choices=["ja", "zh-Hans", "zh-Hant", "en"],
+        help="language of the game's texts (default: %(default)s)",
+    )
+    p.add_argument(
+        "--time-scale", type=float, default=0.01, help="multiplies every step's duration (default: %(default)s)"
+    )
+    p.add_argument(
+        "--database-url",
+        default=None,
+        metavar="URL",
+        help="for the server it starts (default: a file in a new temporary directory)",
+    )
     p.set_defaults(func=cmd_demo)
 
     p = command("verify", "check a stored game's hash chain and replay its inputs")
@@ -349,14 +424,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("replay", "print any viewer's view at any event of a stored game")
     p.add_argument("game_id", type=game_id, metavar="GAME_ID", help="the game's id (a UUID)")
     p.add_argument("--at", type=int, default=None, metavar="N", help="after the first N events (default: all)")
-    p.add_argument("--as", dest="as_", default="spectator", metavar="VIEWER",
-                   help="spectator, moderator or a seat number (default: %(default)s)")
+    p.add_argument(
+        "--as",
+        dest="as_",
+        default="spectator",
+        metavar="VIEWER",
+        help="spectator, moderator or a seat number (default: %(default)s)",
+    )
     p.add_argument("--database-url", default=None, metavar="URL", help=db_help)
     p.set_defaults(func=cmd_replay)
 
     p = command("openapi", "write the OpenAPI document")
-    p.add_argument("--output", "-o", default="-", metavar="FILE",
-                   help="a file, relative to the working directory, or - for standard output (default: %(default)s)")
+    p.add_argument(
+        "--output",
+        "-o",
+        default="-",
+        metavar="FILE",
+        help="a file, relative to the working directory, or - for standard output (default: %(default)s)",
+    )
     p.set_defaults(func=cmd_openapi)
     return parser
 

@@ -56,8 +56,7 @@ def change(rec: Record, names_of: Callable[[str], list[str]]) -> tuple[str, tupl
 
 
 DUE = "SELECT game_id, step, deadline FROM {t} WHERE status = 'running' AND deadline <= ? ORDER BY deadline LIMIT 200"
-LOBBY = ("SELECT " + COLUMNS + " FROM {t} WHERE (? = '' OR status = ?) ORDER BY created_at, game_id "
-         "LIMIT ? OFFSET ?")
+LOBBY = "SELECT " + COLUMNS + " FROM {t} WHERE (? = '' OR status = ?) ORDER BY created_at, game_id LIMIT ? OFFSET ?"
 NAMES = "SELECT names FROM {t} WHERE game_id = ?"
 
 

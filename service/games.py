@@ -201,8 +201,10 @@ class Games:
             raise refusal(out, lang, entry)
         host = self.save_token(entry, Principal(HOST))
         mod = self.save_token(entry, Principal(MODERATOR)) if data.moderator else None
-        seat_tokens = [SeatToken(seat=i, name=name, token=self.save_token(entry, Principal("seat", i)))
-                       for i, name in enumerate(data.names, 1)]
+        seat_tokens = [
+            SeatToken(seat=i, name=name, token=self.save_token(entry, Principal("seat", i)))
+            for i, name in enumerate(data.names, 1)
+        ]
         metrics.GAMES.inc("created")
         created = next(r.event for r in entry.records if isinstance(r.event, GameCreated))
         return GameCreatedReply(
@@ -240,7 +242,6 @@ class Games:
             raise ApiError(403, "not_a_seat")
         self.submit(entry, lambda e: Leave(at=e.now(), seat=e.seat_of(who.seat) or 0), lang)
 
-
     def host_command(self, entry: Entry, who: Principal, make: Callable[[Entry], Input], lang: str) -> Ack:
         if who.role != HOST:
             raise ApiError(403, "host_only")
@@ -277,8 +278,15 @@ class Games:
         out = entry.submit(self.store, timeout)
         metrics.DEADLINES.inc("fired" if not isinstance(out, RuleViolation) else "stale")
 
-    def act(self, entry: Entry, who: Principal, data: ActionRequest, lang: str, token: str,
-            idempotency_key: str | None = None) -> ActionReply | Reply:
+    def act(
+        self,
+        entry: Entry,
+        who: Principal,
+        data: ActionRequest,
+        lang: str,
+        token: str,
+        idempotency_key: str | None = None,
+    ) -> ActionReply | Reply:
         """One action by the caller's seat. With an idempotency key, the first request with that key
         (per game and token) claims it and stores its reply, success or problem; a repeat with the
         same body gets the stored `Reply`, with another body `idempotency_key_reused`, and while the
@@ -313,8 +321,9 @@ class Games:
         return reply
 
     def _act(self, entry: Entry, seat: int, data: ActionRequest, lang: str) -> ActionReply:
-        action = Action(kind=data.kind, target=data.target, targets=tuple(data.targets), text=data.text,
-                        option=data.option)
+        action = Action(
+            kind=data.kind, target=data.target, targets=tuple(data.targets), text=data.text, option=data.option
+        )
         self.submit(entry, lambda e: Act(at=e.now(), seat=seat, action=action), lang)
         return ActionReply(accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat], now=now_ms())
 
@@ -324,8 +333,17 @@ class Games:
         rows = lobby(self.store, status, limit, offset)
         return Lobby(
             games=[
-                LobbyGame(game_id=r[0], ruleset=r[1], preset=r[2], lang=r[3], status=r[4], seats=r[5],
-                          open_seats=max(0, r[5] - r[6]), created_at=r[9] or 0, names=json.loads(r[10] or "[]"))
+                LobbyGame(
+                    game_id=r[0],
+                    ruleset=r[1],
+                    preset=r[2],
+                    lang=r[3],
+                    status=r[4],
+                    seats=r[5],
+                    open_seats=max(0, r[5] - r[6]),
+                    created_at=r[9] or 0,
+                    names=json.loads(r[10] or "[]"),
+                )
                 for r in rows
             ]
         )
@@ -364,8 +382,9 @@ class Games:
         cursor = items[-1].n if items else min(after, total)
         return Feed(events=items, next=cursor, more=total > cursor, status=entry.state.status)
 
-    async def follow(self, entry: Entry, viewer: Viewer, cursor: int, seconds: float, page: int,
-                     lang: str) -> AsyncIterator[FeedItem | None]:
+    async def follow(
+        self, entry: Entry, viewer: Viewer, cursor: int, seconds: float, page: int, lang: str
+    ) -> AsyncIterator[FeedItem | None]:
         """`viewer`'s events after `cursor` as they come, for `seconds` or until the game ends; None
         after a quiet wait (a keep-alive)."""
         end = time.monotonic() + seconds
@@ -414,8 +433,15 @@ class Games:
         report = verify(checked.events)
         if report.unsupported is not None:
             raise UnsupportedVersion(report.unsupported, chain_ok=checked.ok)
-        return AuditCheck(ok=checked.ok and report.ok, chain_ok=checked.ok, replay_ok=report.ok, events=len(rows),
-                          inputs=report.inputs, head=checked.head, problems=[*checked.problems, *report.problems])
+        return AuditCheck(
+            ok=checked.ok and report.ok,
+            chain_ok=checked.ok,
+            replay_ok=report.ok,
+            events=len(rows),
+            inputs=report.inputs,
+            head=checked.head,
+            problems=[*checked.problems, *report.problems],
+        )
 
     def replay(self, entry: Entry, viewer: Viewer, at: int) -> ViewReply:
         """Any viewer's view after the first `at` events of a finished game."""

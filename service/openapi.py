@@ -49,13 +49,36 @@ from grimoire.service.schemas import (
 )
 
 REF = "#/components/schemas/{name}"
-BODIES = (ViewReply, ActionReply, Feed, Lobby, GameCreatedReply, JoinReply, Ack, Audit, AuditCheck, RulesetInfo,
-          Health, Problem, VersionProblem, ValidationProblem, CreateGameRequest, JoinRequest, ActionRequest)
+BODIES = (
+    ViewReply,
+    ActionReply,
+    Feed,
+    Lobby,
+    GameCreatedReply,
+    JoinReply,
+    Ack,
+    Audit,
+    AuditCheck,
+    RulesetInfo,
+    Health,
+    Problem,
+    VersionProblem,
+    ValidationProblem,
+    CreateGameRequest,
+    JoinRequest,
+    ActionRequest,
+)
 NAMED_ENUMS = {"Lang": Lang, "Status": Status, "LobbyStatus": LobbyStatus}
 # Fields (of projections and events) whose values are a named enum
-TYPED_FIELDS = {("View", "status"): "Status", ("View", "lang"): "Lang", ("View", "phase"): "Phase",
-                ("PhaseStarted", "phase"): "Phase", ("ActionRequest", "kind"): "ActionKind",
-                ("Action", "kind"): "ActionKind", ("Decision", "kind"): "ActionKind"}
+TYPED_FIELDS = {
+    ("View", "status"): "Status",
+    ("View", "lang"): "Lang",
+    ("View", "phase"): "Phase",
+    ("PhaseStarted", "phase"): "Phase",
+    ("ActionRequest", "kind"): "ActionKind",
+    ("Action", "kind"): "ActionKind",
+    ("Decision", "kind"): "ActionKind",
+}
 
 
 def action_kinds() -> dict[str, list[str]]:
@@ -84,8 +107,13 @@ TAGS = {
 }
 
 EXAMPLES = {
-    "CreateGameRequest": {"ruleset": "jinro9", "preset": "9A", "lang": "en", "moderator": True,
-                          "names": ["Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus"]},
+    "CreateGameRequest": {
+        "ruleset": "jinro9",
+        "preset": "9A",
+        "lang": "en",
+        "moderator": True,
+        "names": ["Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus"],
+    },
     "JoinRequest": {"name": "Hal"},
     "ActionRequest": {"kind": "vote", "target": 4},
 }
@@ -106,13 +134,21 @@ class OfflineSwagger(OpenAPIRenderPlugin):
     load nothing from another site (no CDN, no online validator)."""
 
     def __init__(self) -> None:
-        super().__init__(path=["/", "/swagger"],
-                         favicon=f'<link rel="icon" type="image/png" href="{SWAGGER}/favicon-32x32.png">')
+        super().__init__(
+            path=["/", "/swagger"], favicon=f'<link rel="icon" type="image/png" href="{SWAGGER}/favicon-32x32.png">'
+        )
 
     def render(self, request: Request, openapi_schema: dict[str, Any]) -> bytes:
         title = openapi_schema["info"]["title"]
-        config = json.dumps({"url": self.get_openapi_json_route(request), "dom_id": "#swagger-ui",
-                             "deepLinking": True, "validatorUrl": None, "layout": "BaseLayout"})
+        config = json.dumps(
+            {
+                "url": self.get_openapi_json_route(request),
+                "dom_id": "#swagger-ui",
+                "deepLinking": True,
+                "validatorUrl": None,
+                "layout": "BaseLayout",
+            }
+        )
         return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -143,8 +179,11 @@ def openapi_config() -> OpenAPIConfig:
         path="/docs",
         render_plugins=[OfflineSwagger()],
         components=Components(
-            security_schemes={"BearerToken": SecurityScheme(type="http", scheme="bearer",
-                                                            description="A host, seat or moderator token.")}
+            security_schemes={
+                "BearerToken": SecurityScheme(
+                    type="http", scheme="bearer", description="A host, seat or moderator token."
+                )
+            }
         ),
         tags=[Tag(name=name, description=text) for name, text in TAGS.items()],
     )
@@ -291,8 +330,10 @@ def _feed_items(schemas: dict[str, Any], events: tuple[type[Event], ...]) -> Non
         schemas[name + "Fields"] = data
         props = copy.deepcopy(item["properties"])
         props["type"] = {"type": "string", "const": tag, "description": item["properties"]["type"]["description"]}
-        props["data"] = {"$ref": REF.format(name=name + "Fields"),
-                         "description": item["properties"]["data"]["description"]}
+        props["data"] = {
+            "$ref": REF.format(name=name + "Fields"),
+            "description": item["properties"]["data"]["description"],
+        }
         schemas[name + "Item"] = {
             "type": "object",
             "title": name + "Item",
@@ -311,15 +352,20 @@ def _feed_items(schemas: dict[str, Any], events: tuple[type[Event], ...]) -> Non
 
 
 def _typed_fields(schemas: dict[str, Any]) -> None:
-    schemas["Phase"] = {"type": "string", "enum": phases(), "title": "Phase",
-                        "description": "A phase of the game; empty before the first."}
+    schemas["Phase"] = {
+        "type": "string",
+        "enum": phases(),
+        "title": "Phase",
+        "description": "A phase of the game; empty before the first.",
+    }
     kinds = action_kinds()
     schemas["ActionKind"] = {
         "type": "string",
         "enum": sorted({k for ks in kinds.values() for k in ks}),
         "title": "ActionKind",
         "description": "What a decision asks for and the action that answers it does. By ruleset: "
-        + "; ".join(f"{rs}: " + ", ".join(ks) for rs, ks in kinds.items()) + ". Which of them a seat may take now, "
+        + "; ".join(f"{rs}: " + ", ".join(ks) for rs, ks in kinds.items())
+        + ". Which of them a seat may take now, "
         "and with which fields, its view's decisions say.",
     }
     for (name, field), enum in TYPED_FIELDS.items():
@@ -344,15 +390,25 @@ def component_schemas() -> dict[str, Any]:
 # --- the document --------------------------------------------------------------------------------
 
 PROBLEM_HEADERS = {
-    "401": {"WWW-Authenticate": {"schema": {"type": "string"},
-                                 "description": '`Bearer realm="grimoire"`, with `error="invalid_token"` when the '
-                                 "token sent is not valid."}},
-    "429": {"Retry-After": {"schema": {"type": "integer", "minimum": 1},
-                            "description": "Seconds to wait before trying again."}},
+    "401": {
+        "WWW-Authenticate": {
+            "schema": {"type": "string"},
+            "description": '`Bearer realm="grimoire"`, with `error="invalid_token"` when the token sent is not valid.',
+        }
+    },
+    "429": {
+        "Retry-After": {
+            "schema": {"type": "integer", "minimum": 1},
+            "description": "Seconds to wait before trying again.",
+        }
+    },
 }
-REQUEST_ID = {"X-Request-Id": {"schema": {"type": "string"},
-                               "description": "The request's id (the caller's own when plain), also the problem's "
-                               "`instance`."}}
+REQUEST_ID = {
+    "X-Request-Id": {
+        "schema": {"type": "string"},
+        "description": "The request's id (the caller's own when plain), also the problem's `instance`.",
+    }
+}
 
 
 def _parameter(param: dict[str, Any]) -> dict[str, Any]:
@@ -394,15 +450,28 @@ def _stream(op: dict[str, Any], events: tuple[type[Event], ...]) -> None:
                     "title": "FeedEvent",
                     "description": "One server-sent event: a FeedItem.",
                     "properties": {
-                        "event": {"type": "string", "enum": [*tags, "message"],
-                                  "description": "The feed item's `type` (`message`, the default name, only for a "
-                                  "keep-alive)."},
-                        "id": {"type": "string", "pattern": "^[0-9]+$",
-                               "description": "The feed item's `n`: send it back as `Last-Event-ID` to resume."},
-                        "data": {"anyOf": [{"const": ""},  # a keep-alive comment, which some readers report
-                                           {"type": "string", "contentMediaType": "application/json",
-                                            "contentSchema": {"$ref": REF.format(name="FeedItem")}}],
-                                 "description": "The feed item as JSON (empty in a keep-alive)."},
+                        "event": {
+                            "type": "string",
+                            "enum": [*tags, "message"],
+                            "description": "The feed item's `type` (`message`, the default name, only for a "
+                            "keep-alive).",
+                        },
+                        "id": {
+                            "type": "string",
+                            "pattern": "^[0-9]+$",
+                            "description": "The feed item's `n`: send it back as `Last-Event-ID` to resume.",
+                        },
+                        "data": {
+                            "anyOf": [
+                                {"const": ""},  # a keep-alive comment, which some readers report
+                                {
+                                    "type": "string",
+                                    "contentMediaType": "application/json",
+                                    "contentSchema": {"$ref": REF.format(name="FeedItem")},
+                                },
+                            ],
+                            "description": "The feed item as JSON (empty in a keep-alive).",
+                        },
                     },
                 }
             },

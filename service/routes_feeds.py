@@ -55,10 +55,15 @@ class FeedRoutes(Controller):
     cache_control = PRIVATE
     response_headers = VARY
 
-    @get("/events", operation_id="getEvents", tags=["play"], summary="The caller's feed after its cursor (long-poll)",
-         description="The events the caller may see after its cursor `after`, numbered in its own feed; with `wait`, "
-         "the call waits that many seconds for a first new event. Pass `next` as `after` to read on. " + ANYONE,
-         responses=responses(400, 401, 404))
+    @get(
+        "/events",
+        operation_id="getEvents",
+        tags=["play"],
+        summary="The caller's feed after its cursor (long-poll)",
+        description="The events the caller may see after its cursor `after`, numbered in its own feed; with `wait`, "
+        "the call waits that many seconds for a first new event. Pass `next` as `after` to read on. " + ANYONE,
+        responses=responses(400, 401, 404),
+    )
     async def get_events(
         self,
         request: Request,
@@ -72,14 +77,18 @@ class FeedRoutes(Controller):
         wait = min(wait, service_of(request).settings.wait_cap)
         return await games_of(request).feed(entry, viewer, after, limit, wait, lang)
 
-    @get("/stream", operation_id="streamEvents", tags=["play"],
-         summary="The caller's feed as server-sent events or NDJSON",
-         description="The caller's feed after its cursor (`after`, else `Last-Event-ID`) as it grows, one message an "
-         "event, until the game ends or the stream's time is up. Server-sent events by default, whose `id` is the "
-         "caller's own number of the event: reconnect with the last id to read on. With `Accept: "
-         "application/x-ndjson`, one feed item a line and an empty line as keep-alive: resume with `after` set to "
-         "the last `n` read. " + ANYONE,
-         responses=responses(400, 401, 404))
+    @get(
+        "/stream",
+        operation_id="streamEvents",
+        tags=["play"],
+        summary="The caller's feed as server-sent events or NDJSON",
+        description="The caller's feed after its cursor (`after`, else `Last-Event-ID`) as it grows, one message an "
+        "event, until the game ends or the stream's time is up. Server-sent events by default, whose `id` is the "
+        "caller's own number of the event: reconnect with the last id to read on. With `Accept: "
+        "application/x-ndjson`, one feed item a line and an empty line as keep-alive: resume with `after` set to "
+        "the last `n` read. " + ANYONE,
+        responses=responses(400, 401, 404),
+    )
     async def stream_events(
         self,
         request: Request,
@@ -88,15 +97,21 @@ class FeedRoutes(Controller):
             int | None, QueryParameter(ge=0, le=10_000_000, description="The caller's own cursor.")
         ] = None,
         last_event_id: Annotated[
-            str | None, HeaderParameter(name="Last-Event-ID", required=False, pattern="^[0-9]{1,9}$",
-                                          description="The last id received, to resume.")
+            str | None,
+            HeaderParameter(
+                name="Last-Event-ID",
+                required=False,
+                pattern="^[0-9]{1,9}$",
+                description="The last id received, to resume.",
+            ),
         ] = None,
         lang: LangQuery = None,
     ) -> Response:
         entry, viewer, lang = await reader(request, game_id, lang)
         cursor = after if after is not None else int(last_event_id or 0)
-        items = games_of(request).follow(entry, viewer, cursor, service_of(request).settings.stream_seconds,
-                                         PAGE_MAX, lang)
+        items = games_of(request).follow(
+            entry, viewer, cursor, service_of(request).settings.stream_seconds, PAGE_MAX, lang
+        )
 
         if wants_ndjson(request):
 
@@ -111,7 +126,8 @@ class FeedRoutes(Controller):
                 if item is None:
                     yield ServerSentEventMessage(comment="keep-alive")
                 else:
-                    yield ServerSentEventMessage(data=msgspec.json.encode(item).decode(), id=str(item.n),
-                                                 event=item.type)
+                    yield ServerSentEventMessage(
+                        data=msgspec.json.encode(item).decode(), id=str(item.n), event=item.type
+                    )
 
         return ServerSentEvent(events())

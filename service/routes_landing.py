@@ -13,18 +13,42 @@ from grimoire.service.web import VARY_LANG, language
 
 STATIC = Path(__file__).parent / "static"
 
-static_assets = create_static_files_router(path="/static", directories=[STATIC], include_in_schema=False,
-                                           cache_control=CacheControlHeader(public=True, max_age=86400))
+static_assets = create_static_files_router(
+    path="/static",
+    directories=[STATIC],
+    include_in_schema=False,
+    cache_control=CacheControlHeader(public=True, max_age=86400),
+)
 
 TEXTS = {
-    "en": ("A game-master service for hidden-role games: Werewolf, 人狼, 狼人殺 and 魔女审判.",
-           "Interactive API docs", "The lobby: games and open seats", "The OpenAPI document", "Health"),
-    "ja": ("人狼・狼人殺・魔女审判など正体隠匿ゲームの進行役サービスです。",
-           "API ドキュメント（対話式）", "ロビー：ゲームと空席", "OpenAPI 定義", "稼働状況"),
-    "zh-Hans": ("狼人杀、人狼、魔女审判等身份隐藏游戏的主持服务。",
-                "交互式 API 文档", "大厅：游戏与空位", "OpenAPI 文档", "运行状态"),
-    "zh-Hant": ("狼人殺、人狼、魔女審判等身分隱藏遊戲的主持服務。",
-                "互動式 API 文件", "大廳：遊戲與空位", "OpenAPI 文件", "運行狀態"),
+    "en": (
+        "A game-master service for hidden-role games: Werewolf, 人狼, 狼人殺 and 魔女审判.",
+        "Interactive API docs",
+        "The lobby: games and open seats",
+        "The OpenAPI document",
+        "Health",
+    ),
+    "ja": (
+        "人狼・狼人殺・魔女审判など正体隠匿ゲームの進行役サービスです。",
+        "API ドキュメント（対話式）",
+        "ロビー：ゲームと空席",
+        "OpenAPI 定義",
+        "稼働状況",
+    ),
+    "zh-Hans": (
+        "狼人杀、人狼、魔女审判等身份隐藏游戏的主持服务。",
+        "交互式 API 文档",
+        "大厅：游戏与空位",
+        "OpenAPI 文档",
+        "运行状态",
+    ),
+    "zh-Hant": (
+        "狼人殺、人狼、魔女審判等身分隱藏遊戲的主持服務。",
+        "互動式 API 文件",
+        "大廳：遊戲與空位",
+        "OpenAPI 文件",
+        "運行狀態",
+    ),
 }
 
 

@@ -35,14 +35,21 @@ class PlayRoutes(Controller):
     cache_control = PRIVATE
     response_headers = VARY
 
-    @get("/view", operation_id="getView", tags=["play"], summary="The caller's view (no token: spectator)",
-         description="What the caller may know now: seats and who lives, the phase, its own role and secrets, and "
-         "`decisions`, what it owes or may do now with their legal choices and deadline. " + ANYONE + " The ETag "
-         "is weak and names the viewer, its count of events seen and the language, so `If-None-Match` answers 304 "
-         "until the caller has something new to see.",
-         responses={**responses(400, 401, 404), 304: NOT_MODIFIED}, response_headers=[*VARY, ETAG])
-    async def get_view(self, request: Request, game_id: GameId,
-                       if_none_match: IfNoneMatch = None) -> Response[ViewReply]:
+    @get(
+        "/view",
+        operation_id="getView",
+        tags=["play"],
+        summary="The caller's view (no token: spectator)",
+        description="What the caller may know now: seats and who lives, the phase, its own role and secrets, and "
+        "`decisions`, what it owes or may do now with their legal choices and deadline. " + ANYONE + " The ETag "
+        "is weak and names the viewer, its count of events seen and the language, so `If-None-Match` answers 304 "
+        "until the caller has something new to see.",
+        responses={**responses(400, 401, 404), 304: NOT_MODIFIED},
+        response_headers=[*VARY, ETAG],
+    )
+    async def get_view(
+        self, request: Request, game_id: GameId, if_none_match: IfNoneMatch = None
+    ) -> Response[ViewReply]:
         games = games_of(request)
         entry = await entry_of(games, game_id)
         viewer = viewer_of(await caller(games, entry, request))
@@ -50,10 +57,17 @@ class PlayRoutes(Controller):
         lang = language(request, request.query_params.get("lang"), entry.state.lang)
         return conditional(request, reply, tag(entry.id, viewer, reply.seen, lang, weak=True))
 
-    @post("/actions", operation_id="postAction", tags=["play"], summary="One action by the caller's seat",
-          description="Answers one of the seat's `decisions` (its `kind`, and a choice among its legal ones). A "
-          "seat's token is required. With an `Idempotency-Key`, a repeat of the same request gets the first reply.",
-          security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 413, 422))
+    @post(
+        "/actions",
+        operation_id="postAction",
+        tags=["play"],
+        summary="One action by the caller's seat",
+        description="Answers one of the seat's `decisions` (its `kind`, and a choice among its legal ones). A "
+        "seat's token is required. With an `Idempotency-Key`, a repeat of the same request gets the first reply.",
+        security=BEARER,
+        status_code=200,
+        responses=responses(400, 401, 403, 404, 409, 413, 422),
+    )
     async def post_action(
         self,
         request: Request,
@@ -62,16 +76,22 @@ class PlayRoutes(Controller):
         lang: LangQuery = None,
         idempotency_key: Annotated[
             str | None,
-            HeaderParameter(name="Idempotency-Key", min_length=1, max_length=200, required=False,
-                            description="Makes a retry safe: the same key and body get the first reply."),
+            HeaderParameter(
+                name="Idempotency-Key",
+                min_length=1,
+                max_length=200,
+                required=False,
+                description="Makes a retry safe: the same key and body get the first reply.",
+            ),
         ] = None,
     ) -> Response[ActionReply]:
         games = games_of(request)
         entry = await entry_of(games, game_id)
         who = await caller(games, entry, request, required=True)
         text_lang = language(request, lang, entry.state.lang)
-        reply = await anyio.to_thread.run_sync(games.act, entry, who, data, text_lang, required_bearer(request),
-                                               idempotency_key)
+        reply = await anyio.to_thread.run_sync(
+            games.act, entry, who, data, text_lang, required_bearer(request), idempotency_key
+        )
         if isinstance(reply, Reply):  # the stored reply to the first request with this key
             media = PROBLEM_JSON if reply.status >= 400 else "application/json"
             body = bytes(reply.body)

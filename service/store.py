@@ -209,7 +209,9 @@ class Store:
     def put(self, recorder: Any, key: UUID, version: int, topic: str, data: bytes) -> bool:
         """Insert a keyed record; False when that (key, version) already exists."""
         try:
-            recorder.insert_events([StoredEvent(originator_id=key, originator_version=version, topic=topic, state=data)])
+            recorder.insert_events(
+                [StoredEvent(originator_id=key, originator_version=version, topic=topic, state=data)]
+            )
         except RecordConflictError:
             return False
         return True

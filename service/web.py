@@ -36,13 +36,19 @@ class RouteDoc(TypedDict, total=False):
 BEARER: list[SecurityRequirement] = [{"BearerToken": []}]
 # Operations a spectator may call declare no security (a generated client then calls them with or without a
 # token); their descriptions say what a token changes.
-ANYONE = ("With a seat's, the host's or the moderator's token (`Authorization: Bearer`) the caller reads as that; "
-          "without one, as a spectator.")
+ANYONE = (
+    "With a seat's, the host's or the moderator's token (`Authorization: Bearer`) the caller reads as that; "
+    "without one, as a spectator."
+)
 GameId = FromPath[uuid.UUID]
 # Optional but never null (absent means Accept-Language, then the game's language): a string of the four
 # languages, since Litestar would read the text "null" as None for an optional Literal.
-LangQuery = Annotated[str | None, QueryParameter(name="lang", pattern="^(" + "|".join(get_args(Lang)) + ")$",
-                                                 description="Language of texts and messages.")]
+LangQuery = Annotated[
+    str | None,
+    QueryParameter(
+        name="lang", pattern="^(" + "|".join(get_args(Lang)) + ")$", description="Language of texts and messages."
+    ),
+]
 
 
 def service_of(request: Request) -> Service:
@@ -84,17 +90,30 @@ async def entry_of(games: Games, game_id: uuid.UUID) -> Entry:
 PRIVATE = CacheControlHeader(private=True, no_cache=True)
 NO_STORE = CacheControlHeader(no_store=True)
 PUBLIC = CacheControlHeader(public=True, no_cache=True)
-VARY = [ResponseHeader(name="Vary", value="Authorization, Accept-Language",
-                       description="The reply depends on the caller's token and language.")]
+VARY = [
+    ResponseHeader(
+        name="Vary",
+        value="Authorization, Accept-Language",
+        description="The reply depends on the caller's token and language.",
+    )
+]
 VARY_LANG = [ResponseHeader(name="Vary", value="Accept-Language", description="The reply depends on the language.")]
 
 
-ETAG = ResponseHeader(name="ETag", documentation_only=True,
-                      description="The representation's tag: send it back as `If-None-Match` to get 304.")
-IfNoneMatch = Annotated[str | None, HeaderParameter(name="If-None-Match", required=False, max_length=1000,
-                                                    description="ETags the caller holds (answered with 304).")]
-NOT_MODIFIED = ResponseSpec(data_container=None, description="Not Modified: the `If-None-Match` tag is current.",
-                            generate_examples=False)
+ETAG = ResponseHeader(
+    name="ETag",
+    documentation_only=True,
+    description="The representation's tag: send it back as `If-None-Match` to get 304.",
+)
+IfNoneMatch = Annotated[
+    str | None,
+    HeaderParameter(
+        name="If-None-Match", required=False, max_length=1000, description="ETags the caller holds (answered with 304)."
+    ),
+]
+NOT_MODIFIED = ResponseSpec(
+    data_container=None, description="Not Modified: the `If-None-Match` tag is current.", generate_examples=False
+)
 
 
 def tag(*parts: Any, weak: bool = False) -> str:
