@@ -54,7 +54,7 @@ from grimoire.domain.events import (
 )
 from grimoire.domain.messages import Catalog, register
 from grimoire.domain.rng import Rng
-from grimoire.domain.ruleset import Option, Ruleset, Table, seconds
+from grimoire.domain.ruleset import Option, Ruleset, StepSpec, Table, seconds
 from grimoire.domain.rulesets import witch_trial_stored  # noqa: F401  (stored games' events stay readable)
 from grimoire.domain.state import GameState
 
@@ -329,7 +329,8 @@ class WitchTrial(Ruleset):
         "deal_in_order": Option(
             type="bool",
             default=False,
-            doc="Deal the pool in its given order, 4 cards a seat (prepared deals for demonstrations; the pool is public).",
+            doc="Deal the pool in its given order, 4 cards a seat "
+            "(prepared deals for demonstrations; the pool is public).",
         ),
         "days": Option(type="int", default=7, minimum=1, maximum=30, doc="Days in the game."),
         "morning_seconds": seconds(180, "晨间: the morning talk."),
@@ -451,18 +452,13 @@ class WitchTrial(Ruleset):
             return Action(kind=REFUSE)
         return None
 
-    def on_close(self, g: Table) -> None:
-        name = g.state.open_step().name
-        if name == "morning":
-            self.open_noon(g)
-        elif name == "noon":
-            self.close_noon(g)
-        elif name == "vote":
-            self.imprison(g)
-        elif name == "night":
-            self.resolve_night(g)
-        elif name == "loot":
-            self.announce(g)
+    steps = {
+        "morning": StepSpec(lambda rs, g, answers: rs.open_noon(g)),
+        "noon": StepSpec(lambda rs, g, answers: rs.close_noon(g)),
+        "vote": StepSpec(lambda rs, g, answers: rs.imprison(g)),
+        "night": StepSpec(lambda rs, g, answers: rs.resolve_night(g)),
+        "loot": StepSpec(lambda rs, g, answers: rs.announce(g)),
+    }
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
         kind = action.kind
