@@ -160,7 +160,9 @@ def _decide_create(d: Decider, state: GameState, inp: CreateGame) -> Table | Rul
     lang = inp.lang or rs.doc_lang
     if lang not in LANGS:
         return _refuse("bad_lang")
-    roles = rs.setup(inp.seats, inp.preset, inp.roles)
+    # A preset names the list it deals. The input is recorded with that list, so that replaying it
+    # deals the same cards even after the preset is edited (a list given with a preset is that list).
+    roles = rs.setup(inp.seats, None if inp.roles else inp.preset, inp.roles)
     if isinstance(roles, str):
         code, _, reason = roles.partition(":")
         return _refuse(code, reason=reason) if reason else _refuse(code)
@@ -188,7 +190,7 @@ def _decide_create(d: Decider, state: GameState, inp: CreateGame) -> Table | Rul
         moderator=inp.moderator,
     )
     g = d.table(state, inp.at)
-    g.record(replace(inp, to=MODERATOR))
+    g.record(replace(inp, to=MODERATOR, roles=roles))
     g.record(created)
     return g
 

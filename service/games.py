@@ -175,6 +175,8 @@ class Games:
         """A new game with a token for the host, the moderator if asked for, and each seat named now.
         Without a preset or roles it takes the ruleset's first preset for its seats."""
         seats, preset = data.seats, data.preset
+        if preset is not None and data.roles:
+            raise ApiError(422, "bad_roles", reason="a preset or roles, not both")
         rs = rulesets.get(data.ruleset)
         if rs is not None and preset is None and not data.roles:
             wanted = seats or len(data.names) or None
@@ -240,7 +242,7 @@ class Games:
         who = self.principal(entry, token)
         if who is None or who.role != "seat":
             raise ApiError(403, "not_a_seat")
-        self.submit(entry, lambda e: Leave(at=e.now(), seat=e.seat_of(who.seat) or 0), lang)
+        self.submit(entry, lambda e: Leave(at=e.now(), seat=e.seat_of(who.seat_number) or 0), lang)
 
     def host_command(self, entry: Entry, who: Principal, make: Callable[[Entry], Input], lang: str) -> Ack:
         if who.role != HOST:

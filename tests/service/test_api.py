@@ -448,3 +448,10 @@ def test_shutdown_waits_for_a_deadline_query_in_flight_before_closing_the_store(
         while not seen:
             time.sleep(0.005)
     assert seen[:2] == ["query", "store open"], seen
+
+
+def test_a_game_names_a_preset_or_its_roles_never_both(database_url):
+    with client(database_url) as c:
+        r = c.post("/games", json={"ruleset": "jinro9", "preset": "9A", "roles": ["villager"] * 9})
+        body = problem(r, 422, "bad_roles")
+        assert "not both" in body["detail"]

@@ -5,6 +5,7 @@ under or says it cannot — never a replay mismatch, never a different game."""
 from __future__ import annotations
 
 import json
+import random
 import uuid
 
 import pytest
@@ -140,3 +141,23 @@ def test_design_a_game_of_the_current_versions_names_them_and_verifies(ruleset):
     created = next(e for e in game.events if isinstance(e, GameCreated))
     assert (created.ruleset_version, created.engine_version) == (rs.version, ENGINE_VERSION)
     assert rulesets.unsupported_version(game.events) is None and verify(game.events).ok
+
+
+@pytest.mark.parametrize(("ruleset", "preset"), [("jinro9", "9A"), ("witch_trial", "7"), ("magic_city", "9")])
+def test_design_a_stored_game_replays_byte_for_byte_after_its_preset_is_edited(monkeypatch, ruleset, preset):
+    rs = rulesets.get(ruleset)
+    game = Game(ruleset, rs.preset_seats()[preset], preset=preset, seed=5)
+    game.start()
+    game.play(random.Random(5))
+    dealt = rs.presets[preset]
+    created = next(e for e in game.events if isinstance(e, GameCreated))
+    assert created.preset == preset and created.roles == dealt
+    assert game.events[0].roles == dealt, "the create input is recorded with the list its preset named"
+
+    edited = dealt[::-1] if dealt[::-1] != dealt else (*dealt[1:], dealt[0])
+    assert edited != dealt
+    monkeypatch.setitem(rs.presets, preset, edited)
+    report = verify(game.events)
+    assert report.ok and report.inputs > 10, report.problems
+    fresh = Game(ruleset, rs.preset_seats()[preset], preset=preset, seed=5)
+    assert fresh.events[0].roles == edited, "a game created after the edit deals the edited list"
