@@ -45,7 +45,7 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc
     it is `final`: then the first answer stands and another is refused (`already_answered`).
     `exact_text` and `text_suffix` state a speech rule in force (the text must be exactly / end with
     it); the ruleset enforces them with its own refusal codes.
-    """
+    """  # noqa: E501  the docstring is the OpenAPI document's Decision description; rewrapping it changes the API
 
     kind: str  # what to do (`vote`, `divine`, a card…): the `kind` of the action that answers it
     targets: tuple[int, ...] = ()  # the legal seats to choose from; empty: the decision takes no target

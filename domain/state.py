@@ -6,7 +6,7 @@ out of the cyclic garbage collector (`gc=False`): folding allocates many of them
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -51,10 +51,13 @@ class Step(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return True
 
 
+Status = Literal["new", "lobby", "running", "ended"]  # a game's life: new → lobby → running → ended
+
+
 class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     game_id: str = ""
     ruleset: str = ""
-    status: str = "new"  # new → lobby → running → ended
+    status: Status = "new"
     seats: int = 0
     names: tuple[str, ...] = ()
     left: int = 0  # seats given up in the lobby (those after them moved up)

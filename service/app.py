@@ -12,6 +12,7 @@ from litestar.config.cors import CORSConfig
 from litestar.exceptions import HTTPException
 from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.routes import HTTPRoute
+from litestar.types import ControllerRouterHandler
 
 from grimoire.service.lifecycle import Service
 from grimoire.service.logs import REQUEST_ID, configure_logging, observe
@@ -50,7 +51,16 @@ CORS_EXPOSED = [
     "RateLimit-Reset",
     "RateLimit-Policy",
 ]
-ROUTES = [RulesetRoutes, GameRoutes, PlayRoutes, FeedRoutes, AuditRoutes, HealthRoutes, LandingRoutes, static_assets]
+ROUTES: list[ControllerRouterHandler] = [
+    RulesetRoutes,
+    GameRoutes,
+    PlayRoutes,
+    FeedRoutes,
+    AuditRoutes,
+    HealthRoutes,
+    LandingRoutes,
+    static_assets,
+]
 
 # --- errors ------------------------------------------------------------------------------------
 

@@ -47,7 +47,7 @@ async def caller(games: Games, entry: Entry, request: Request, required: bool = 
     if found is None:
         raise ApiError(401, "bad_token")
     if found.role == "seat":
-        seat = entry.seat_of(found.seat)
+        seat = entry.seat_of(found.seat_number)
         if seat is None:  # the seat was given up
             raise ApiError(401, "bad_token")
         found = Principal("seat", seat)

@@ -183,7 +183,7 @@ def play(
         if feed["status"] == "ended" and not feed["more"]:
             break
         acted = False
-        for seat, auth in seat_auth.items():
+        for auth in seat_auth.values():
             view = msgspec.convert(client.get(f"/games/{gid}/view", headers=auth).json()["view"], View, strict=False)
             action = owed_action(view, rng)
             if action is None:

@@ -8,6 +8,7 @@ from the log, so deadlines survive restarts.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -40,8 +41,8 @@ def change(rec: Record, names_of: Callable[[str], list[str]]) -> tuple[str, tupl
         names = json.dumps([*names_of(gid), e.name])
         return "UPDATE {t} SET joined = joined + 1, names = ? WHERE game_id = ?", (names, gid)
     if isinstance(e, Leave):
-        names = names_of(gid)
-        names = json.dumps(names[: e.seat - 1] + names[e.seat :])
+        kept = names_of(gid)
+        names = json.dumps(kept[: e.seat - 1] + kept[e.seat :])
         return "UPDATE {t} SET joined = joined - 1, names = ? WHERE game_id = ?", (names, gid)
     if isinstance(e, Start):
         return "UPDATE {t} SET status = 'running' WHERE game_id = ?", (gid,)
@@ -69,10 +70,8 @@ class Directory(Projection[Any]):
         ch = change(domain_event, self.names_of)
         if ch is None:
             return
-        try:
+        with contextlib.suppress(IntegrityError):  # another replica recorded this notification first
             self.view.record(ch, tracking)
-        except IntegrityError:
-            pass  # another replica recorded this notification first
 
     def names_of(self, game_id: str) -> list[str]:
         rows = self.view.query(NAMES, (game_id,))
@@ -81,8 +80,8 @@ class Directory(Projection[Any]):
 
 class Follower:
     """One per process: follows the store's notification log (LISTEN/NOTIFY on PostgreSQL, polling
-    on SQLite) from the directory's tracked position, feeds the directory projection, and tells `on_record` about every stored event so
-    the games cached here catch up with appends made by any replica."""
+    on SQLite) from the directory's tracked position, feeds the directory projection, and tells `on_record`
+    about every stored event so the games cached here catch up with appends made by any replica."""
 
     def __init__(self, store: Store, on_record: Callable[[Record], None], poll: float = 0.05) -> None:
         self.store = store

@@ -215,9 +215,9 @@ def field_docs(cls: type) -> dict[str, str]:
     return docs
 
 
-def struct_classes(types: tuple[Any, ...]) -> dict[str, type]:
+def struct_classes(types: tuple[Any, ...]) -> dict[str, type[msgspec.Struct]]:
     """Every Struct class the types reach, by name."""
-    found: dict[str, type] = {}
+    found: dict[str, type[msgspec.Struct]] = {}
 
     def walk(t: Any) -> None:
         if isinstance(t, msgspec.inspect.StructType):
@@ -291,7 +291,7 @@ def _named_enums(schemas: dict[str, Any]) -> None:
     schemas["LobbyStatus"]["description"] = "A game's status in the lobby, where an aborted game is `aborted`."
 
 
-def _describe(schemas: dict[str, Any], classes: dict[str, type]) -> None:
+def _describe(schemas: dict[str, Any], classes: dict[str, type[msgspec.Struct]]) -> None:
     for name, cls in classes.items():
         schema = schemas.get(name)
         if schema is None:

@@ -19,14 +19,13 @@ from grimoire.service.web import (
     VARY,
     GameId,
     IfNoneMatch,
-    RouteDoc,
     conditional,
     entry_of,
     games_of,
     tag,
 )
 
-AUDIT_DOC = RouteDoc(tags=["audit"], responses=responses(400, 401, 403, 404))
+AUDIT_RESPONSES = responses(400, 401, 403, 404)
 ANYONE_AFTER_THE_END = (
     "Anyone may call it once the game has ended, without a token; before the end only with the "
     "moderator's token (`Authorization: Bearer`)."
@@ -47,7 +46,8 @@ class AuditRoutes(Controller):
         + " A finished game's log never changes: its ETag is its head hash, and "
         "`If-None-Match` answers 304. Before the end it is still growing and carries none.",
         response_headers=[*VARY, ETAG],
-        **{**AUDIT_DOC, "responses": {**responses(400, 401, 403, 404), 304: NOT_MODIFIED}},
+        tags=["audit"],
+        responses={**AUDIT_RESPONSES, 304: NOT_MODIFIED},
     )
     async def get_audit(self, request: Request, game_id: GameId, if_none_match: IfNoneMatch = None) -> Response[Audit]:
         games = games_of(request)
@@ -63,7 +63,8 @@ class AuditRoutes(Controller):
         summary="Recompute every outcome from the inputs; check the chain",
         description="Re-reads the stored stream, checks its hash chain and replays its inputs under the game's "
         "rules. " + ANYONE_AFTER_THE_END,
-        **{**AUDIT_DOC, "responses": {**responses(400, 401, 403, 404), 409: VERSION_CONFLICT}},
+        tags=["audit"],
+        responses={**AUDIT_RESPONSES, 409: VERSION_CONFLICT},
     )
     async def verify_audit(self, request: Request, game_id: GameId) -> AuditCheck:
         games = games_of(request)

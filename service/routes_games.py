@@ -9,7 +9,7 @@ import structlog
 from litestar import Controller, Request, delete, get, post
 from litestar.params import JSONBody, QueryParameter
 
-from grimoire.service.auth import bearer, caller
+from grimoire.service.auth import caller, required_bearer
 from grimoire.service.problems import responses
 from grimoire.service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
 from grimoire.service.web import (
@@ -17,6 +17,7 @@ from grimoire.service.web import (
     NO_STORE,
     PRIVATE,
     VARY,
+    CacheDoc,
     GameId,
     LangQuery,
     RouteDoc,
@@ -33,7 +34,7 @@ HOST_DOC = RouteDoc(
     cache_control=PRIVATE,
     response_headers=VARY,
 )
-SECRET_DOC = RouteDoc(cache_control=NO_STORE, response_headers=VARY)  # replies that carry tokens
+SECRET_DOC = CacheDoc(cache_control=NO_STORE, response_headers=VARY)  # replies that carry tokens
 
 
 async def host_command(request: Request, game_id: GameId, lang: str | None, command: str) -> Ack:
@@ -129,7 +130,9 @@ class GameRoutes(Controller):
         games = games_of(request)
         entry = await entry_of(games, game_id)
         await caller(games, entry, request, required=True)
-        await anyio.to_thread.run_sync(games.leave, entry, bearer(request), language(request, lang, entry.state.lang))
+        await anyio.to_thread.run_sync(
+            games.leave, entry, required_bearer(request), language(request, lang, entry.state.lang)
+        )
 
     @post(
         "/{game_id:uuid}/start",

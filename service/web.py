@@ -22,15 +22,20 @@ from grimoire.service.schemas import Lang
 PAGE_MAX = 500
 
 
-class RouteDoc(TypedDict, total=False):
+class CacheDoc(TypedDict):
+    """How a group of routes' replies may be cached: keyword arguments of Litestar's route decorators."""
+
+    cache_control: CacheControlHeader
+    response_headers: list[ResponseHeader]
+
+
+class RouteDoc(CacheDoc, total=False):
     """Documentation a group of routes shares: keyword arguments of Litestar's route decorators."""
 
     tags: list[str]
     security: list[SecurityRequirement]
     status_code: int
     responses: dict[int, ResponseSpec]
-    cache_control: CacheControlHeader
-    response_headers: list[ResponseHeader]
 
 
 BEARER: list[SecurityRequirement] = [{"BearerToken": []}]

@@ -432,7 +432,7 @@ def _on_night(rs: Werewolf, state: GameState, e: NightResolved) -> GameState:
 def _on_resolved(rs: Werewolf, state: GameState, e: Resolved) -> GameState:
     """magic_city's night still records its guards in a generic `Resolved`."""
     if e.what == "night":
-        return _x(state, last_guard={guard: target for guard, target in e.data["guards"]})
+        return _x(state, last_guard=dict(e.data["guards"]))
     return state
 
 

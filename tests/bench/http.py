@@ -177,7 +177,7 @@ async def bots_main(base: str, games: int, ruleset: str, preset: str | None, see
     limits = httpx.Limits(max_connections=2000, max_keepalive_connections=2000)
     async with httpx.AsyncClient(timeout=60, limits=limits) as client:
         created = []
-        for g in range(games):
+        for _ in range(games):
             body = {
                 "ruleset": ruleset,
                 "names": [f"P{i}" for i in range(1, 10 if ruleset == "jinro9" else 14)],
@@ -222,9 +222,8 @@ def raw_appends_per_s(url: str, events_per_append: int, seconds: float = 3.0) ->
     factory = InfrastructureFactory.construct(env={**env, "TRANSCODER_TOPIC": "grimoire.service.store:NoTranscoder"})
     recorder = factory.application_recorder()
     payload = (
-        b'{"prev":"'
-        + b"0" * 64
-        + b'","event":{"type":"act","at":1700000000000,"to":"public","seat":3,"action":{"kind":"speak","text":"I doubt #42"}}}'
+        b'{"prev":"' + b"0" * 64 + b'","event":{"type":"act","at":1700000000000,"to":"public","seat":3,'
+        b'"action":{"kind":"speak","text":"I doubt #42"}}}'
     )
     count, started = 0, time.perf_counter()
     stream, version = uuid.uuid4(), 0

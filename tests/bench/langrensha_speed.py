@@ -36,7 +36,7 @@ def play(players: int, seed: int, options: dict) -> int:
         out, state = result
         count += len(out)
 
-    submit(CreateGame(at=now, game_id="b", ruleset="langrensha", seats=players, options=options, seed="%064x" % seed))
+    submit(CreateGame(at=now, game_id="b", ruleset="langrensha", seats=players, options=options, seed=f"{seed:064x}"))
     for i in range(players):
         submit(Join(at=now, name=f"P{i + 1}"))
     submit(Start(at=now))

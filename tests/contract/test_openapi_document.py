@@ -146,7 +146,7 @@ def test_the_stream_documents_its_event_names_and_their_data_schema():
 
 def test_every_request_body_has_an_example_valid_against_its_schema():
     bodies = 0
-    for path, method, op in OPERATIONS:
+    for _, _, op in OPERATIONS:
         content = op.get("requestBody", {}).get("content", {}).get("application/json")
         if content is None:
             continue

@@ -105,7 +105,7 @@ def test_an_action_on_one_replica_reaches_the_other_replicas_live_feed(replicas)
     speaker = view(a, game, 1)
     assert speaker["step_name"] == "night"
     # night 0: every seat answers through replica A; the day opens, a public event B's waiter may see
-    for seat, token in tokens.items():
+    for token in tokens.values():
         httpx.post(f"{a}/games/{gid}/actions", json={"kind": "sleep"}, headers=auth(token), timeout=30)
     waiter.join(30)
     assert got["events"], "replica B's feed saw nothing"
@@ -149,7 +149,7 @@ def test_concurrent_actions_through_both_replicas_are_applied_once_or_refused(re
     host = auth(game["host_token"])
     assert httpx.post(f"{a}/games/{gid}/abort", headers=host, timeout=30).status_code == 200
     audit = httpx.get(f"{b}/games/{gid}/audit", timeout=30).json()
-    events = [e["event"] if "event" in e else e for e in audit["events"]]
+    events = [e.get("event", e) for e in audit["events"]]
     kinds = [(e.get("seat"), e["action"]["kind"]) for e in events if e.get("type") == "act"]
     assert sum(1 for _, k in kinds if k == "whisper") == 10
     assert sorted(s for s, k in kinds if k == "sleep") == list(range(1, 10))

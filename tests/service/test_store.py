@@ -101,8 +101,10 @@ def test_concurrent_actions_from_two_processes_are_applied_once_or_refused_never
             continue
         results: list = []
 
+        # each thread is joined within this iteration, so `results` is this iteration's; `e` is the lambda's own
         def send(entry, store, seat, action):
-            results.append((seat, entry.submit(store, lambda e: Act(at=e.now(), seat=seat, action=action))))
+            out = entry.submit(store, lambda e: Act(at=e.now(), seat=seat, action=action))  # noqa: B023
+            results.append((seat, out))  # noqa: B023
 
         threads = [
             threading.Thread(target=send, args=((ea, a) if i % 2 else (eb, b)) + item) for i, item in enumerate(todo)

@@ -134,7 +134,7 @@ def test_whisper_is_read_by_living_wolves_only():
 def test_whisper_cap_resets_each_night():
     g = game()
     a, _ = g.seat_of("werewolf")
-    for i in range(10):
+    for _ in range(10):
         g.ok(g.act(a, "whisper", text="x"))
     g.night()
     victim = next(s for s in g.living() if g.state.role(s) == "villager")

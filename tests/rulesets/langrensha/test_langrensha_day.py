@@ -115,7 +115,7 @@ def test_option_sheriff_rules_standard_only_non_candidates_vote_and_candidates_m
 
 def test_option_sheriff_rules_document_no_withdrawal():
     g = new(BOARD)
-    a, b = campaign(g)
+    campaign(g)
     assert "withdraw" not in [e.name for e in g.events if isinstance(e, StepOpened)]
 
 
@@ -276,7 +276,7 @@ def _sheriff_day2(**options):
 
 
 def test_option_impeachment_on_a_majority_strips_the_sheriff():
-    g, a = _sheriff_day2(impeachment=True)
+    g, _ = _sheriff_day2(impeachment=True)
     run_to(g, "impeach")
     for s in g.state.step.public:
         act(g, s, "impeach", option="impeach")
@@ -293,7 +293,7 @@ def test_option_impeachment_without_a_majority_keeps_the_sheriff():
 
 
 def test_option_impeachment_off_no_impeachment_step():
-    g, a = _sheriff_day2()
+    g, _ = _sheriff_day2()
     run_to(g, "exile_vote")
     assert "impeach" not in [e.name for e in g.events if isinstance(e, StepOpened)]
 

@@ -57,7 +57,7 @@ def _lovers_game(mixed: bool):
 
 
 def test_lovers_win_as_the_last_two_alive():
-    end, lovers, cupid = _lovers_game(mixed=False)
+    end, lovers, _ = _lovers_game(mixed=False)
     assert end.reason == "lovers" and set(end.winners) == set(lovers)
 
 

@@ -586,7 +586,7 @@ def test_cupid_links_two_lovers_who_learn_each_others_seat_and_role():
     run_to(g, "night.wolves")
     assert g.views[seer].knowledge[wolf] == W and g.views[wolf].knowledge[seer] == "seer"
     assert g.views[seer].private["lover"] == [wolf, W]
-    assert cupid not in (g.views[seer].knowledge.keys())
+    assert cupid not in g.views[seer].knowledge
 
 
 def test_heartbreak_a_lover_dies_with_the_other():

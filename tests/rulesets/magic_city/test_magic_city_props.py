@@ -212,7 +212,7 @@ def test_secrecy_no_seat_can_tell_a_citizen_from_a_hidden_role(seed, n, hidden):
     if roles is None:
         return
     options = {**random_options(rng, early_close=False), "event_altar": False, "event_vortex": False}
-    state, events = quick_game("magic_city", n, seed, rng, roles, options)
+    _, events = quick_game("magic_city", n, seed, rng, roles, options)
     inputs = [e for e in events if isinstance(e, Input)][1:]
     i, j = roles.index("citizen"), roles.index(hidden)
     swapped = list(roles)

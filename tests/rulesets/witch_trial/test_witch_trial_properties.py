@@ -181,7 +181,7 @@ def _closes(out, what: str) -> bool:
 def _alternatives(trail, i):
     """Another legal choice for the seat acting at input i that the rules hide from `observers`,
     with the event that ends what stays hidden (the horizon)."""
-    inp, state, views, out = trail[i]
+    inp, state, _, _ = trail[i]
     if not isinstance(inp, Act) or state.step is None:
         return []
     seat, action, name = inp.seat, inp.action, state.step.name
@@ -223,7 +223,7 @@ def _alternatives(trail, i):
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seeds, sizes, st.integers(min_value=0, max_value=10**6))
 def test_a_seat_observes_nothing_of_another_seats_hidden_hand_card_use_or_trade(seed, seats, pick):
-    events, trail = bot_game(seed, seats, record=True)
+    _, trail = bot_game(seed, seats, record=True)
     candidates = [(i, alt) for i in range(len(trail)) for alt in _alternatives(trail, i)]
     if not candidates:
         return
