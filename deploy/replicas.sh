@@ -36,7 +36,7 @@ trap 'exit 0' INT TERM
 url="postgresql://postgres@127.0.0.1:$pgport/postgres"
 
 for port in "$first" $((first + 1)); do
-    GRIMOIRE_DATABASE_URL="$url" "$python" -m service.cli serve --host 127.0.0.1 --port "$port" \
+    GRIMOIRE_DATABASE_URL="$url" "$python" -m grimoire.service.cli serve --host 127.0.0.1 --port "$port" \
         >"$dir/replica-$port.log" 2>&1 &
     pids+=($!)
     echo "replica http://127.0.0.1:$port"

@@ -8,25 +8,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from domain.engine import AuditReport, Decider, initial_state, is_terminal
-from domain.events import CreateGame, Event, GameCreated, Input
-from domain.messages import register
-from domain.ruleset import Ruleset
-from domain.rulesets.jinro9 import JINRO9
-from domain.rulesets.langrensha import LANGRENSHA
-from domain.rulesets.magic_city import MAGIC_CITY
-from domain.rulesets.ultimate13 import ULTIMATE13
-from domain.rulesets.witch_trial import WITCH_TRIAL
-from domain.state import GameState
-from domain.violations import RuleViolation
+from grimoire.domain.engine import AuditReport, Decider, initial_state, is_terminal
+from grimoire.domain.events import CreateGame, Event, GameCreated, Input
+from grimoire.domain.messages import register
+from grimoire.domain.ruleset import Ruleset
+from grimoire.domain.rulesets.jinro9 import JINRO9
+from grimoire.domain.rulesets.langrensha import LANGRENSHA
+from grimoire.domain.rulesets.magic_city import MAGIC_CITY
+from grimoire.domain.rulesets.ultimate13 import ULTIMATE13
+from grimoire.domain.rulesets.witch_trial import WITCH_TRIAL
+from grimoire.domain.state import GameState
+from grimoire.domain.violations import RuleViolation
 
 RULESETS: dict[str, Ruleset] = {rs.id: rs for rs in (JINRO9, ULTIMATE13, WITCH_TRIAL, LANGRENSHA, MAGIC_CITY)}
 ENGINES: dict[str, Decider] = {rs_id: Decider(rs) for rs_id, rs in RULESETS.items()}
 
 register({f"ruleset.{rs.id}": rs.name for rs in RULESETS.values()})
 
-__all__ = ["ENGINES", "RULESETS", "decide", "engine", "evolve", "fold", "get", "initial_state", "is_terminal",
-           "run", "unsupported_version", "verify"]
+__all__ = [
+    "ENGINES",
+    "RULESETS",
+    "decide",
+    "engine",
+    "evolve",
+    "fold",
+    "get",
+    "initial_state",
+    "is_terminal",
+    "run",
+    "unsupported_version",
+    "verify",
+]
 
 
 def get(ruleset_id: str) -> Ruleset | None:

@@ -9,13 +9,13 @@ from typing import Union
 
 import msgspec
 
-from domain import catalog
-from domain.events import Event, event_types
+from grimoire.domain import catalog
+from grimoire.domain.events import Event, event_types
 
 _encoder = msgspec.json.Encoder()
 # Every ruleset module is imported by the catalog, so `event_types()` sees all of their events.
 assert catalog.RULESETS
-_decoder = msgspec.json.Decoder(Union[event_types()])  # type: ignore[valid-type]  # noqa: UP007
+_decoder: msgspec.json.Decoder[Event] = msgspec.json.Decoder(Union[event_types()])  # noqa: UP007
 
 
 def encode(event: Event) -> bytes:

@@ -9,12 +9,12 @@ catalog of rulesets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
     Abort,
@@ -30,6 +30,7 @@ from domain.events import (
     GameEnded,
     Input,
     Join,
+    Leave,
     PhaseStarted,
     Prompt,
     RoleChanged,
@@ -37,12 +38,13 @@ from domain.events import (
     Start,
     StepOpened,
     Timeout,
+    type_id,
 )
-from domain.messages import LANGS
-from domain.rng import seed_commitment
-from domain.ruleset import Ruleset, Table
-from domain.state import GameState, Step
-from domain.violations import RuleViolation
+from grimoire.domain.messages import LANGS
+from grimoire.domain.rng import seed_commitment
+from grimoire.domain.ruleset import Ruleset, Table
+from grimoire.domain.state import GameState, Step
+from grimoire.domain.violations import RuleViolation
 
 ENGINE_VERSION = "2"
 MAX_NAME = 40
@@ -124,6 +126,8 @@ def _decide(d: Decider, state: GameState, inp: Input) -> Table | RuleViolation:
         return _decide_join(d, state, inp)
     if isinstance(inp, Start):
         return _decide_start(d, state, inp)
+    if isinstance(inp, Leave):
+        return _decide_leave(d, state, inp)
     if isinstance(inp, Abort):
         if state.status not in ("lobby", "running"):
             return _refuse("game_not_running")
@@ -156,7 +160,9 @@ def _decide_create(d: Decider, state: GameState, inp: CreateGame) -> Table | Rul
     lang = inp.lang or rs.doc_lang
     if lang not in LANGS:
         return _refuse("bad_lang")
-    roles = rs.setup(inp.seats, inp.preset, inp.roles)
+    # A preset names the list it deals. The input is recorded with that list, so that replaying it
+    # deals the same cards even after the preset is edited (a list given with a preset is that list).
+    roles = rs.setup(inp.seats, None if inp.roles else inp.preset, inp.roles)
     if isinstance(roles, str):
         code, _, reason = roles.partition(":")
         return _refuse(code, reason=reason) if reason else _refuse(code)
@@ -184,7 +190,7 @@ def _decide_create(d: Decider, state: GameState, inp: CreateGame) -> Table | Rul
         moderator=inp.moderator,
     )
     g = d.table(state, inp.at)
-    g.record(replace(inp, to=MODERATOR))
+    g.record(replace(inp, to=MODERATOR, roles=roles))
     g.record(created)
     return g
 
@@ -207,6 +213,16 @@ def _decide_join(d: Decider, state: GameState, inp: Join) -> Table | RuleViolati
     return g
 
 
+def _decide_leave(d: Decider, state: GameState, inp: Leave) -> Table | RuleViolation:
+    if state.status != "lobby":
+        return _refuse("game_not_in_lobby")
+    if not 1 <= inp.seat <= len(state.names):
+        return _refuse("unknown_seat")
+    g = d.table(state, inp.at)
+    g.record(replace(inp, to=PUBLIC))
+    return g
+
+
 def _decide_start(d: Decider, state: GameState, inp: Start) -> Table | RuleViolation:
     if state.status != "lobby":
         return _refuse("game_not_in_lobby")
@@ -214,6 +230,9 @@ def _decide_start(d: Decider, state: GameState, inp: Start) -> Table | RuleViola
         return _refuse("seats_open")
     g = d.table(state, inp.at)
     g.record(replace(inp, to=PUBLIC))
+    if state.left:  # seats moved up in the lobby: each learns the number it plays under
+        for seat in range(1, state.seats + 1):
+            g.notice("seat.number", to=(seat,), number=seat)
     g.rs.start(g)
     return g
 
@@ -272,7 +291,7 @@ def _decide_act(d: Decider, state: GameState, inp: Act) -> Table | RuleViolation
         return _refuse("unknown_action")
     step = state.step
     decision = step.decision(seat, action.kind) if step else None
-    if decision is None:
+    if step is None or decision is None:
         code = rs.unavailable(state, seat, action)
         if code:
             return _refuse(code)
@@ -332,7 +351,7 @@ def _decide_timeout(d: Decider, state: GameState, inp: Timeout) -> Table | RuleV
 
 
 def _answer(state: GameState, seat: int, action: Action) -> GameState:
-    step = state.step
+    step = state.open_step()
     decision = step.decision(seat, action.kind)
     if decision is None or decision.repeatable:
         return state
@@ -376,7 +395,7 @@ def _on_step(state: GameState, e: StepOpened) -> GameState:
 
 
 def _on_prompt(state: GameState, e: Prompt) -> GameState:
-    step = state.step
+    step = state.open_step()
     if e.reset:
         answers = {seat: a for seat, a in step.answers.items() if seat != e.seat}
         return replace(state, step=replace(step, prompts={**step.prompts, e.seat: e.decisions}, answers=answers))
@@ -388,7 +407,7 @@ def _on_prompt(state: GameState, e: Prompt) -> GameState:
 
 
 def _on_extended(state: GameState, e: DeadlineExtended) -> GameState:
-    return replace(state, step=replace(state.step, deadline=e.deadline, retries_left=e.retries_left))
+    return replace(state, step=replace(state.open_step(), deadline=e.deadline, retries_left=e.retries_left))
 
 
 def _set_role(state: GameState, seat: int, role: str) -> GameState:
@@ -404,10 +423,12 @@ def _on_died(state: GameState, e: Died) -> GameState:
     return replace(state, alive=tuple(alive))
 
 
-_EVOLVE: dict[type, Any] = {
+# The kernel's fold of each event type; each handler takes events of its own key's type.
+_EVOLVE: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     CreateGame: _on_create,
     GameCreated: _on_created,
     Join: lambda s, e: replace(s, names=(*s.names, e.name)),
+    Leave: lambda s, e: replace(s, names=s.names[: e.seat - 1] + s.names[e.seat :], left=s.left + 1),
     Start: lambda s, e: replace(s, status="running"),
     Abort: lambda s, e: s,
     Timeout: lambda s, e: s,
@@ -471,7 +492,7 @@ def verify(d: Decider, events: Sequence[Event]) -> AuditReport:
     while i < len(events):
         event = events[i]
         if not isinstance(event, Input):
-            problems.append(f"event {i + 1} ({type(event).__struct_config__.tag}) follows no input")
+            problems.append(f"event {i + 1} ({type_id(event)}) follows no input")
             break
         inputs += 1
         result = d.run(state, event)

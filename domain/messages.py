@@ -11,6 +11,7 @@ CLDR plural categories (`one`, `other`), chosen by its `count` argument (or the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -202,8 +203,10 @@ SHARED: Catalog = {
         "ja": "朝が明けると、{seats}の死体が発見されました。",
         "zh-Hans": "天亮了，发现了{seats}的尸体。",
         "zh-Hant": "天亮了，發現了{seats}的屍體。",
-        "en": {"one": "As morning breaks, the body of {seats} is found.",
-               "other": "As morning breaks, the bodies of {seats} are found."},
+        "en": {
+            "one": "As morning breaks, the body of {seats} is found.",
+            "other": "As morning breaks, the bodies of {seats} are found.",
+        },
     },
     "executed": {
         "ja": "投票の結果、{seat}が処刑されました。",
@@ -270,6 +273,12 @@ SHARED: Catalog = {
         "zh-Hans": "期限已延长。",
         "zh-Hant": "期限已延長。",
         "en": "The deadline was extended.",
+    },
+    "seat.number": {
+        "ja": "あなたの席番号は {number} です。",
+        "zh-Hans": "你的座位号是 {number}。",
+        "zh-Hant": "你的座位號是 {number}。",
+        "en": "You play as seat {number}.",
     },
     "reminder": {
         "ja": "まだ行動が済んでいません。",
@@ -498,9 +507,20 @@ _SEAT_ARGS = ("seat", "target", "by")
 _SEATS_ARGS = ("seats", "winners")
 # Arguments whose value is an id that players read through the catalog as `<prefix>.<id>`.
 _CATALOG_ARGS = {
-    "role": "role", "card": "card", "got_card": "card", "label": "label", "team": "team", "ruleset": "ruleset",
-    "phase": "phase", "format": "format", "tie": "tie", "first_seer": "first_seer",
-    "consecutive_guard": "consecutive_guard", "night_talk": "night_talk", "step": "step", "kind": "action",
+    "role": "role",
+    "card": "card",
+    "got_card": "card",
+    "label": "label",
+    "team": "team",
+    "ruleset": "ruleset",
+    "phase": "phase",
+    "format": "format",
+    "tie": "tie",
+    "first_seer": "first_seer",
+    "consecutive_guard": "consecutive_guard",
+    "night_talk": "night_talk",
+    "step": "step",
+    "kind": "action",
 }
 _CATALOG_LISTS = {"cards": "card", "roles": "role", "teams": "team", "kinds": "action"}
 
@@ -576,8 +596,10 @@ def _value(name: str, value: Any, lang: str, names: tuple[str, ...], ruleset: st
     if name in _CATALOG_LISTS:
         return join([name_of(_CATALOG_LISTS[name], v, lang, ruleset) for v in value], lang)
     if name == "tally":
-        return join([render_text("tally.item", lang, {"seat": int(s), "count": v}, names, ruleset)
-                     for s, v in value.items()], lang)
+        return join(
+            [render_text("tally.item", lang, {"seat": int(s), "count": v}, names, ruleset) for s, v in value.items()],
+            lang,
+        )
     if name == "minutes":
         seconds = round(float(value) * 60)
         if seconds % 60:
@@ -588,8 +610,9 @@ def _value(name: str, value: Any, lang: str, names: tuple[str, ...], ruleset: st
     return number(value)
 
 
-def render_text(key: str, lang: str, args: dict[str, Any], names: tuple[str, ...] = (),
-                ruleset: str | None = None) -> str:
+def render_text(
+    key: str, lang: str, args: dict[str, Any], names: tuple[str, ...] = (), ruleset: str | None = None
+) -> str:
     """The text of `key` in `lang`; raises MissingText for a missing key or an unfilled placeholder."""
     if lang not in LANGS:
         lang = "en"  # a language no game speaks (the service refuses it where it must): every key has en
@@ -607,7 +630,7 @@ def render_text(key: str, lang: str, args: dict[str, Any], names: tuple[str, ...
         raise MissingText(f"{key}: no value for {e}") from None
 
 
-def register(messages: Catalog, ruleset: str | None = None) -> None:
+def register(messages: Mapping[str, Mapping[str, Template]], ruleset: str | None = None) -> None:
     """Add keys to the catalog (a ruleset's under `<ruleset>.<key>`); a key already present is an error."""
     prefix = f"{ruleset}." if ruleset else ""
     for key, texts in messages.items():

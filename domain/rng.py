@@ -32,7 +32,7 @@ def _keyed(seed_hex: str) -> tuple[Any, Any]:
 
 
 class Rng:
-    __slots__ = ("_inner", "_outer", "_stream", "_count")
+    __slots__ = ("_count", "_inner", "_outer", "_stream")
 
     def __init__(self, seed_hex: str, stream: int) -> None:
         self._inner, self._outer = _keyed(seed_hex)

@@ -11,13 +11,13 @@ kernel's `on_close` resolves the open one through its spec; `RoleSequence` is th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
     Action,
@@ -35,8 +35,8 @@ from domain.events import (
     StepOpened,
     VoteResult,
 )
-from domain.rng import Rng
-from domain.state import GameState
+from grimoire.domain.rng import Rng
+from grimoire.domain.state import GameState
 
 
 class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -136,7 +136,7 @@ class Ruleset:
 
     def on_close(self, g: Table) -> None:
         """Every owed answer of the open step is in (or defaulted): resolve it and open the next."""
-        step = g.state.step
+        step = g.state.open_step()
         self.steps[step.name].resolve(self, g, step.answers)
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
@@ -203,7 +203,7 @@ class Table:
         self.emit(Resolved, to=MODERATOR, what=what, data=plain(data))
 
     def vote_result(
-        self, vote: str, tally: dict[int, float], ballots: dict[int, int | None] | None, valid: bool = True
+        self, vote: str, tally: Mapping[int, float], ballots: dict[int, int | None] | None, valid: bool = True
     ) -> tuple[int, ...]:
         """Announce a closed ballot and return its leaders: one is chosen, several are tied (none if
         nobody was named or the ballot is not `valid`)."""
@@ -338,9 +338,13 @@ class RoleSequence:
         self.advance(rs, g, None)
 
     def _each_seat(self, rs: Any, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
-        prompt = self.steps[name].prompt
+        prompt, actors = self.steps[name].prompt, self.actors
+        if prompt is None or actors is None:
+            raise TypeError(
+                f"{self.prefix}{name}: a sequence without `prompts` needs `actors` and each step's `prompt`"
+            )
         out = {}
-        for seat in self.actors(rs, g, name):
+        for seat in actors(rs, g, name):
             own = prompt(rs, g, seat)
             if own:
                 out[seat] = own

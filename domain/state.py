@@ -6,11 +6,11 @@ out of the cyclic garbage collector (`gc=False`): folding allocates many of them
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
-from domain.events import Action, Decision
+from grimoire.domain.events import Action, Decision
 
 
 class Step(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -51,12 +51,16 @@ class Step(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return True
 
 
+Status = Literal["new", "lobby", "running", "ended"]  # a game's life: new → lobby → running → ended
+
+
 class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     game_id: str = ""
     ruleset: str = ""
-    status: str = "new"  # new → lobby → running → ended
+    status: Status = "new"
     seats: int = 0
     names: tuple[str, ...] = ()
+    left: int = 0  # seats given up in the lobby (those after them moved up)
     preset: str | None = None
     setup_roles: tuple[str, ...] = ()
     options: dict[str, Any] = {}
@@ -72,6 +76,13 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     shown: int = 0  # public events so far: what keys the random stream
     x: Any = None  # the ruleset's own state
     winners: tuple[int, ...] = ()
+
+    def open_step(self) -> Step:
+        """The open step, where one must be open (an answer, a prompt, a step closing)."""
+        step = self.step
+        if step is None:
+            raise LookupError("no step is open")
+        return step
 
     def role(self, seat: int) -> str:
         return self.roles[seat - 1]

@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from domain.messages import MESSAGES, render_text
+from grimoire.domain.messages import MESSAGES, render_text
 
 
 class RuleViolation(msgspec.Struct, frozen=True, kw_only=True):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.rulesets.langrensha import (
+from grimoire.domain.rulesets.langrensha import (
     Charmed,
     IdiotRevealed,
     Info,
@@ -19,8 +19,8 @@ from domain.rulesets.langrensha import (
     ThiefCards,
     WolfTargetShown,
 )
-from projections.render import RENDER
-from projections.view import RULESET_APPLY, View
+from grimoire.projections.render import RENDER
+from grimoire.projections.view import RULESET_APPLY, View
 
 
 def _private(view: View, key: str, value: object) -> View:

@@ -7,9 +7,9 @@ moderator's and change no view.
 
 from __future__ import annotations
 
-from domain.rulesets.magic_city import AwakeningAnnounced, CityInfo, CurseCast, Redealt, TodayShown
-from projections.render import RENDER
-from projections.view import RULESET_APPLY, View, replace
+from grimoire.domain.rulesets.magic_city import AwakeningAnnounced, CityInfo, CurseCast, Redealt, TodayShown
+from grimoire.projections.render import RENDER
+from grimoire.projections.view import RULESET_APPLY, View, replace
 
 
 def _private(view: View, key: str, value: object) -> View:
@@ -33,13 +33,10 @@ def _info(view: View, event: CityInfo) -> View:
     return replace(view, private={**view.private, **event.info})
 
 
-RULESET_APPLY.update(
-    {
-        TodayShown: _today,
-        CurseCast: lambda v, e: _private(v, "curse", e.target),
-        AwakeningAnnounced: lambda v, e: _private(v, "awakened", True),
-        Redealt: _redealt,
-        CityInfo: _info,
-    }
-)
+# one entry at a time: each handler is checked against the table's own type
+RULESET_APPLY[TodayShown] = _today
+RULESET_APPLY[CurseCast] = lambda v, e: _private(v, "curse", e.target)
+RULESET_APPLY[AwakeningAnnounced] = lambda v, e: _private(v, "awakened", True)
+RULESET_APPLY[Redealt] = _redealt
+RULESET_APPLY[CityInfo] = _info
 RENDER[CityInfo] = lambda e, r: None

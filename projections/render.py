@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from domain.events import (
+from grimoire.domain.events import (
     PUBLIC,
     Act,
     DeadlineExtended,
@@ -30,7 +30,7 @@ from domain.events import (
     Timeout,
     VoteResult,
 )
-from domain.messages import render_text
+from grimoire.domain.messages import render_text
 
 Names = tuple[str, ...]
 

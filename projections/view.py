@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     Act,
     Action,
@@ -26,6 +26,7 @@ from domain.events import (
     GameCreated,
     GameEnded,
     Join,
+    Leave,
     Notice,
     PhaseStarted,
     Prompt,
@@ -51,29 +52,29 @@ class View(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """
 
     viewer: str  # "seat:N" | "spectator" | "moderator"
-    seat: int | None = None
-    game_id: str = ""
-    ruleset: str = ""
-    lang: str = "en"
-    status: str = "new"
-    seats: int = 0
-    names: tuple[str, ...] = ()
-    alive: tuple[bool, ...] = ()
-    phase: str = ""
-    day: int = 0
-    role: str | None = None
-    roles: dict[int, str] = {}
-    knowledge: dict[int, str] = {}
-    step: int = 0
-    step_name: str = ""
-    deadline: int | None = None
+    seat: int | None = None  # the viewer's seat, when it is one
+    game_id: str = ""  # the game's id (empty only before the game's first event, as a replay at 0 shows)
+    ruleset: str = ""  # the ruleset's id
+    lang: str = "en"  # the game's language
+    status: str = "new"  # the game's status
+    seats: int = 0  # how many seats
+    names: tuple[str, ...] = ()  # the players' names in seat order
+    alive: tuple[bool, ...] = ()  # whether each seat lives, in seat order
+    phase: str = ""  # the current phase (`day`, `night`…)
+    day: int = 0  # the current day's number
+    role: str | None = None  # the viewer's own role's id
+    roles: dict[int, str] = {}  # seat -> role id, for the seats whose roles the viewer knows
+    knowledge: dict[int, str] = {}  # seat -> what the viewer has learned of it (a result, a label)
+    step: int = 0  # the current step's number
+    step_name: str = ""  # what the current step is
+    deadline: int | None = None  # when the current step closes, milliseconds since the epoch
     acting: tuple[int, ...] = ()  # the seats a public step names (a speaker, the voters)
-    order: tuple[int, ...] = ()
-    decisions: tuple[Decision, ...] = ()
-    answered: Action | None = None
+    order: tuple[int, ...] = ()  # today's speaking order
+    decisions: tuple[Decision, ...] = ()  # what the viewer owes or may do now, with the legal choices
+    answered: Action | None = None  # the viewer's answer in the current step, if any
     private: dict[str, Any] = {}  # a ruleset's own secrets for this viewer (a hand of cards)
-    winners: tuple[int, ...] = ()
-    result: str | None = None
+    winners: tuple[int, ...] = ()  # the seats that won, at the end
+    result: str | None = None  # how the game ended: the winning side, or `aborted`, `draw`…
 
 
 def new_view(viewer: int | str) -> View:
@@ -172,6 +173,7 @@ def _ended(v: View, e: GameEnded) -> View:
 _APPLY: dict[type, Callable[[View, Any], View]] = {
     GameCreated: _created,
     Join: lambda v, e: replace(v, names=(*v.names, e.name)),
+    Leave: lambda v, e: replace(v, names=v.names[: e.seat - 1] + v.names[e.seat :]),
     Start: lambda v, e: replace(v, status="running"),
     RoleDealt: _role,
     RoleChanged: _role,
@@ -209,7 +211,7 @@ def deliver(views: dict[int | str, View], event: Event) -> None:
     handler = _APPLY.get(type(event))
     if handler is None:
         return
-    if type(event) in _ACTOR_ONLY:
+    if isinstance(event, _ACTOR_ONLY):
         view = views.get(event.seat)
         if view is not None and sees(event.to, event.seat):
             views[event.seat] = handler(view, event)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.rulesets.witch_trial import (
+from grimoire.domain.rulesets.witch_trial import (
     WK,
     CardsDealt,
     CardsLeftOnBody,
@@ -22,9 +22,9 @@ from domain.rulesets.witch_trial import (
     WitchKillerReceived,
     WitchKillerSeized,
 )
-from domain.rulesets.witch_trial_stored import CardMoved, HandSet, TradeClosed, TradeOffered
-from projections.render import RENDER, Reader
-from projections.view import RULESET_APPLY, View
+from grimoire.domain.rulesets.witch_trial_stored import CardMoved, HandSet, TradeClosed, TradeOffered
+from grimoire.projections.render import RENDER, Reader
+from grimoire.projections.view import RULESET_APPLY, View
 
 replace = msgspec.structs.replace
 
@@ -38,9 +38,12 @@ def _set_hand(v: View, seat: int, cards: list[str]) -> View:
 
 
 def _hand_of(v: View, seat: int) -> list[str]:
+    hand: list[str]  # `private` holds what each ruleset keeps there; a hand is a list of cards
     if v.seat is None:
-        return v.private.get("hands", {}).get(str(seat), [])
-    return v.private.get("hand", [])
+        hand = v.private.get("hands", {}).get(str(seat), [])
+    else:
+        hand = v.private.get("hand", [])
+    return hand
 
 
 def _change(v: View, seat: int, remove: str | None, add: str | None) -> View:

@@ -5,37 +5,96 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import msgspec
 import structlog
 from litestar import Litestar, Request, Response
+from litestar.config.cors import CORSConfig
 from litestar.exceptions import HTTPException
 from litestar.middleware.rate_limit import RateLimitConfig
+from litestar.routes import HTTPRoute
+from litestar.types import ControllerRouterHandler
 
-from service.lifecycle import Service
-from service.logs import configure_logging, observe
-from service.openapi import finish_openapi, openapi_config
-from service.problems import PROBLEM_JSON, ApiError, Problem, problem
-from service.routes_audit import AuditRoutes
-from service.routes_feeds import FeedRoutes
-from service.routes_games import GameRoutes
-from service.routes_health import HealthRoutes
-from service.routes_play import PlayRoutes
-from service.routes_rulesets import RulesetRoutes
-from service.settings import Settings
-from service.web import language
+from grimoire.service.lifecycle import Service
+from grimoire.service.logs import REQUEST_ID, configure_logging, observe
+from grimoire.service.openapi import finish_openapi, openapi_config
+from grimoire.service.problems import PROBLEM_JSON, ApiError, Problem, bad_request, problem
+from grimoire.service.routes_audit import AuditRoutes
+from grimoire.service.routes_feeds import FeedRoutes
+from grimoire.service.routes_games import GameRoutes
+from grimoire.service.routes_health import HealthRoutes
+from grimoire.service.routes_landing import LandingRoutes, static_assets
+from grimoire.service.routes_play import PlayRoutes
+from grimoire.service.routes_rulesets import RulesetRoutes
+from grimoire.service.settings import Settings
+from grimoire.service.web import language
 
 log = structlog.get_logger("grimoire")
 
 MAX_BODY = 64 * 1024
-ROUTES = [RulesetRoutes, GameRoutes, PlayRoutes, FeedRoutes, AuditRoutes, HealthRoutes]
+CORS_HEADERS = [
+    "Authorization",
+    "Content-Type",
+    "Idempotency-Key",
+    "If-None-Match",
+    "Last-Event-ID",
+    "X-Request-Id",
+    "Accept-Language",
+]
+CORS_EXPOSED = [
+    "ETag",
+    "X-Request-Id",
+    "Retry-After",
+    "WWW-Authenticate",
+    "Location",
+    "RateLimit-Limit",
+    "RateLimit-Remaining",
+    "RateLimit-Reset",
+    "RateLimit-Policy",
+]
+ROUTES: list[ControllerRouterHandler] = [
+    RulesetRoutes,
+    GameRoutes,
+    PlayRoutes,
+    FeedRoutes,
+    AuditRoutes,
+    HealthRoutes,
+    LandingRoutes,
+    static_assets,
+]
 
 # --- errors ------------------------------------------------------------------------------------
 
-STATUS_CODES = {400: "bad_request", 401: "token_required", 403: "forbidden", 404: "not_found",
-                405: "method_not_allowed", 409: "busy", 413: "body_too_large", 429: "rate_limited",
-                503: "unavailable"}
+STATUS_CODES = {
+    400: "bad_request",
+    401: "token_required",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "busy",
+    413: "body_too_large",
+    429: "rate_limited",
+    503: "unavailable",
+}
+
+
+# RFC 6750: a missing token gets the bare challenge, a token that is not valid names the error
+CHALLENGES = {
+    "token_required": 'Bearer realm="grimoire"',
+    "bad_token": 'Bearer realm="grimoire", error="invalid_token"',
+}
 
 
 def problem_response(request: Request, p: Problem, headers: dict[str, str] | None = None) -> Response:
+    """A problem (RFC 9457) whose `instance` names the request (its `X-Request-Id`), with the headers
+    its status calls for: `WWW-Authenticate` with a 401, `Retry-After` with a 429."""
+    headers = dict(headers or {})
+    if REQUEST_ID.get():
+        p = msgspec.structs.replace(p, instance="urn:request:" + REQUEST_ID.get())
+    if p.status == 401:
+        headers["WWW-Authenticate"] = CHALLENGES.get(p.code, CHALLENGES["token_required"])
+    if p.status == 429:
+        reset = next((v for k, v in headers.items() if k.lower() == "ratelimit-reset"), "1")
+        headers["Retry-After"] = str(max(1, int(reset)))
     return Response(content=p, status_code=p.status, media_type=PROBLEM_JSON, headers=headers)
 
 
@@ -45,7 +104,8 @@ def on_api_error(request: Request, exc: ApiError) -> Response:
 
 def on_http_error(request: Request, exc: HTTPException) -> Response:
     code = STATUS_CODES.get(exc.status_code, "internal")
-    p = problem(exc.status_code, code, language(request, request.query_params.get("lang")))
+    lang = language(request, request.query_params.get("lang"))
+    p = bad_request(lang, exc.extra, exc.__cause__) if exc.status_code == 400 else problem(exc.status_code, code, lang)
     return problem_response(request, p, headers=getattr(exc, "headers", None))
 
 
@@ -75,14 +135,27 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         on_shutdown=[shutdown],
         exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, Exception: on_error},
         request_max_body_size=MAX_BODY,
-        middleware=[observe, allow_header(methods), RateLimitConfig(rate_limit=("second", settings.rate_limit),
-                                                                    exclude=["/health", "/metrics"]).middleware],
+        cors_config=CORSConfig(
+            allow_origins=list(settings.cors_origins),
+            allow_headers=CORS_HEADERS,
+            expose_headers=CORS_EXPOSED,
+            allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
+        )
+        if settings.cors_origins
+        else None,
+        middleware=[
+            observe,
+            allow_header(methods),
+            RateLimitConfig(
+                rate_limit=("second", settings.rate_limit), exclude=["/health", "/metrics", "/static"]
+            ).middleware,
+        ],
         openapi_config=openapi_config(),
         debug=False,
         logging_config=None,
     )
     for route in app.routes:
-        if not route.path.startswith("/docs"):
+        if isinstance(route, HTTPRoute) and not route.path.startswith(("/docs", "/static")):
             for handler in route.route_handlers:
                 methods.setdefault(_template(route.path), set()).update(handler.http_methods)
     app.state.service = svc
@@ -98,7 +171,7 @@ def allow_header(methods: dict[str, set[str]]) -> Any:
             if scope["type"] != "http" or scope["method"] != "OPTIONS":
                 await app(scope, receive, send)
                 return
-            allowed = methods.get(scope.get("path_template"), set())
+            allowed = methods.get(scope.get("path_template", ""), set())
 
             async def send_allow(message: dict) -> None:
                 if message["type"] == "http.response.start" and allowed:

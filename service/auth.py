@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Literal, overload
+
 import anyio
 import structlog
 from litestar import Request
 
-from projections.view import SPECTATOR
-from service.entry import Entry, Principal, Viewer, token_hash
-from service.games import Games
-from service.problems import ApiError
+from grimoire.projections.view import SPECTATOR
+from grimoire.service.entry import Entry, Principal, Viewer, token_hash
+from grimoire.service.games import Games
+from grimoire.service.problems import ApiError
 
 
 def bearer(request: Request) -> str | None:
@@ -22,15 +24,34 @@ def bearer(request: Request) -> str | None:
     return token.strip()
 
 
-async def caller(games: Games, entry: Entry, request: Request, required: bool = False) -> Principal | None:
+def required_bearer(request: Request) -> str:
     token = bearer(request)
     if token is None:
-        if required:
-            raise ApiError(401, "token_required")
+        raise ApiError(401, "token_required")
+    return token
+
+
+@overload
+async def caller(games: Games, entry: Entry, request: Request, required: Literal[True]) -> Principal: ...
+
+
+@overload
+async def caller(games: Games, entry: Entry, request: Request, required: bool = False) -> Principal | None: ...
+
+
+async def caller(games: Games, entry: Entry, request: Request, required: bool = False) -> Principal | None:
+    token = required_bearer(request) if required else bearer(request)
+    if token is None:
         return None
     found = entry.tokens.get(token_hash(token)) or await anyio.to_thread.run_sync(games.principal, entry, token)
     if found is None:
         raise ApiError(401, "bad_token")
+    if found.role == "seat":
+        seat = entry.seat_of(found.seat_number)
+        if seat is None:  # the seat was given up
+            raise ApiError(401, "bad_token")
+        found = Principal("seat", seat)
+        structlog.contextvars.bind_contextvars(seat=found.seat)
     if found.seat is not None:
         structlog.contextvars.bind_contextvars(seat=found.seat)
     return found

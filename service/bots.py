@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from domain.events import Action, Decision
-from projections.view import View
+from grimoire.domain.events import Action, Decision
+from grimoire.projections.view import View
 
 WORDS = ("I trust", "I doubt", "Let us vote", "I am a villager", "Think about", "No comment")
 
@@ -23,7 +23,11 @@ def pick(decision: Decision, rng: random.Random, seat: int | None = None) -> Act
     elif decision.targets and not (decision.optional and rng.random() < 0.1):
         target = rng.choice(decision.targets)
     option = rng.choice(decision.options) if decision.options else None
-    text = say(rng, decision.text) if decision.text and decision.kind != "last_words" or decision.kind == "whisper" else None
+    text = (
+        say(rng, decision.text)
+        if (decision.text and decision.kind != "last_words") or decision.kind == "whisper"
+        else None
+    )
     if text is not None and decision.exact_text:
         text = decision.exact_text
     elif text is not None and decision.text_suffix:

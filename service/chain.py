@@ -14,8 +14,8 @@ from uuid import UUID
 
 import msgspec
 
-from domain.codec import decode, encode
-from domain.events import Event
+from grimoire.domain.codec import decode, encode
+from grimoire.domain.events import Event, type_id
 
 GENESIS = "0" * 64
 
@@ -52,15 +52,16 @@ _envelope_decoder = msgspec.json.Decoder(Envelope)
 def seal(game_id: UUID, version: int, event: Event, prev: str) -> Record:
     """The record as it will be stored: its topic and exact bytes, ready for the chain."""
     state = b'{"prev":"%s","event":%s}' % (prev.encode(), encode(event))
-    topic = type(event).__struct_config__.tag
+    topic = type_id(event)
     return Record(game_id=game_id, version=version, event=event, prev=prev, topic=topic, state=state)
 
 
 def unseal(game_id: UUID, version: int, topic: str, state: bytes) -> Record:
     """A stored row read back as a record (its bytes kept for the chain)."""
     env = _envelope_decoder.decode(state)
-    return Record(game_id=game_id, version=version, event=decode(env.event), prev=env.prev, topic=topic,
-                  state=bytes(state))
+    return Record(
+        game_id=game_id, version=version, event=decode(env.event), prev=env.prev, topic=topic, state=bytes(state)
+    )
 
 
 class ChainCheck(msgspec.Struct, kw_only=True):
@@ -86,7 +87,7 @@ def check(game_id: UUID, rows: Iterable[Any]) -> ChainCheck:
             problems.append(f"event {i} does not follow the hash of the event before it")
             ok = False
         prev = link(prev, row.topic, row.originator_version, bytes(row.state))
-        if row.topic != type(rec.event).__struct_config__.tag:
+        if row.topic != type_id(rec.event):
             problems.append(f"event {i} is stored under the wrong topic")
             ok = False
         events.append(rec.event)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import os
 import random
@@ -18,14 +19,11 @@ from typing import Any
 
 import msgspec
 
-from domain.messages import register
-
-ROOT = Path(__file__).resolve().parent.parent
-OPENAPI = ROOT / "openapi" / "openapi.json"
+from grimoire.domain.messages import register
 
 
 def openapi_document() -> str:
-    from service.app import create_app
+    from grimoire.service.app import create_app
 
     schema = create_app().openapi_schema.to_schema()
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
@@ -36,27 +34,53 @@ def cmd_openapi(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
     else:
-        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(f"wrote {args.output}")
+        out = Path(args.output)  # relative to the working directory, never the installed package
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
+        print(f"wrote {out}", file=sys.stderr)
     return 0
+
+
+def database_url(given: str | None) -> str:
+    return given or os.environ.get("GRIMOIRE_DATABASE_URL") or "grimoire.db"
+
+
+def describe_store(url: str) -> str:
+    """Where the events are kept, for a person: host, port, database and user; never a password."""
+    from grimoire.service.store import environment
+
+    env = environment(url)
+    if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
+        return (
+            f"PostgreSQL database {env['POSTGRES_DBNAME']} on {env['POSTGRES_HOST']}:{env['POSTGRES_PORT']} "
+            f"as {env['POSTGRES_USER']}"
+        )
+    return f"SQLite file {os.path.abspath(env['SQLITE_DBNAME'])}"
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from service.app import create_app
-    from service.settings import Settings
+    from grimoire.service.app import create_app
+    from grimoire.service.settings import Settings
 
-    url = args.database_url or os.environ.get("GRIMOIRE_DATABASE_URL") or "grimoire.db"
+    url = database_url(args.database_url)
     app = create_app(Settings(database_url=url))
     shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
-    where = "PostgreSQL" if url.startswith("postgres") else f"SQLite file {os.path.abspath(url)}"
+    where = describe_store(url)
     print(f"Grimoire API:  http://{shown}:{args.port}/", flush=True)
     print(f"API docs:      http://{shown}:{args.port}/docs", flush=True)
     print(f"Event store:   {where}", flush=True)
     # keep-alive longer than clients idle between long-polls, so a reused connection is not closed under them
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False, timeout_keep_alive=75)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        access_log=False,
+        timeout_keep_alive=75,
+        date_header=False,
+    )  # the app dates every reply itself (a 304 too)
     return 0
 
 
@@ -70,13 +94,22 @@ def start_server(database_url: str) -> tuple[str, Any]:
     """A server in this process (a background thread) on a free port."""
     import uvicorn
 
-    from service.app import create_app
-    from service.settings import Settings
+    from grimoire.service.app import create_app
+    from grimoire.service.settings import Settings
 
     port = free_port()
     app = create_app(Settings(database_url=database_url, log_level="warning"))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False,
-                                           timeout_keep_alive=75))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            access_log=False,
+            timeout_keep_alive=75,
+            date_header=False,
+        )
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):
@@ -98,11 +131,20 @@ def pick_preset(rs: dict, preset: str | None, players: int | None) -> tuple[str 
     raise SystemExit(f"{rs['id']} has no preset for {players} players: {', '.join(presets)}")
 
 
-def play(client: Any, ruleset: str, preset: str | None = None, players: int | None = None, seed: int = 0,
-         lang: str = "en", out: Any = None, time_scale: float = 0.01, max_steps: int = 20000) -> dict:
+def play(
+    client: Any,
+    ruleset: str,
+    preset: str | None = None,
+    players: int | None = None,
+    seed: int = 0,
+    lang: str = "en",
+    out: Any = None,
+    time_scale: float = 0.01,
+    max_steps: int = 20000,
+) -> dict:
     """Play a whole game through the HTTP API with random-legal bots; returns the final spectator view."""
-    from projections.view import View
-    from service.bots import owed_action
+    from grimoire.projections.view import View
+    from grimoire.service.bots import owed_action
 
     say = (lambda line: print(line, file=out, flush=True)) if out else (lambda line: None)
     rng = random.Random(seed)
@@ -112,8 +154,16 @@ def play(client: Any, ruleset: str, preset: str | None = None, players: int | No
     rs = r.json()
     preset, seats = pick_preset(rs, preset, players)
     names = [f"Bot{i}" for i in range(1, seats + 1)]
-    r = client.post("/games", json={"ruleset": ruleset, "preset": preset, "names": names, "lang": lang,
-                                    "options": {"time_scale": time_scale}})
+    r = client.post(
+        "/games",
+        json={
+            "ruleset": ruleset,
+            "preset": preset,
+            "names": names,
+            "lang": lang,
+            "options": {"time_scale": time_scale},
+        },
+    )
     if r.status_code != 201:
         raise SystemExit(f"create failed: {r.text}")
     game = r.json()
@@ -133,7 +183,7 @@ def play(client: Any, ruleset: str, preset: str | None = None, players: int | No
         if feed["status"] == "ended" and not feed["more"]:
             break
         acted = False
-        for seat, auth in seat_auth.items():
+        for auth in seat_auth.values():
             view = msgspec.convert(client.get(f"/games/{gid}/view", headers=auth).json()["view"], View, strict=False)
             action = owed_action(view, rng)
             if action is None:
@@ -163,7 +213,7 @@ def pad(text: str, columns: int) -> str:
 
 def reveal(view: dict, lang: str, actions: int, check: dict) -> list[str]:
     """The end of a demo in the game's language: every seat's role and fate, the winners, the audit."""
-    from domain.messages import join, render_text, role_name
+    from grimoire.domain.messages import join, render_text, role_name
 
     t = lambda key, **args: render_text(key, lang, args)  # noqa: E731
     rows = []
@@ -186,15 +236,31 @@ register(
         "demo.reveal": {"ja": "役職の公開:", "zh-Hans": "身份公布：", "zh-Hant": "身分公布：", "en": "Roles revealed:"},
         "demo.alive": {"ja": "生存", "zh-Hans": "存活", "zh-Hant": "存活", "en": "alive"},
         "demo.dead": {"ja": "死亡", "zh-Hans": "死亡", "zh-Hant": "死亡", "en": "dead"},
-        "demo.winners": {"ja": "勝者: {names}", "zh-Hans": "胜者：{names}", "zh-Hant": "勝者：{names}",
-                         "en": "Winners: {names}"},
+        "demo.winners": {
+            "ja": "勝者: {names}",
+            "zh-Hans": "胜者：{names}",
+            "zh-Hant": "勝者：{names}",
+            "en": "Winners: {names}",
+        },
         "demo.no_winners": {"ja": "勝者なし", "zh-Hans": "无胜者", "zh-Hant": "無勝者", "en": "No winners"},
-        "demo.actions": {"ja": "行動数: {count}", "zh-Hans": "行动数：{count}", "zh-Hant": "行動數：{count}",
-                         "en": {"one": "{count} action", "other": "{count} actions"}},
-        "demo.audit_ok": {"ja": "監査: 検証済み", "zh-Hans": "审计：已验证", "zh-Hant": "審計：已驗證",
-                          "en": "Audit: verified"},
-        "demo.audit_failed": {"ja": "監査: 失敗 {problems}", "zh-Hans": "审计：失败 {problems}",
-                              "zh-Hant": "審計：失敗 {problems}", "en": "Audit: FAILED {problems}"},
+        "demo.actions": {
+            "ja": "行動数: {count}",
+            "zh-Hans": "行动数：{count}",
+            "zh-Hant": "行動數：{count}",
+            "en": {"one": "{count} action", "other": "{count} actions"},
+        },
+        "demo.audit_ok": {
+            "ja": "監査: 検証済み",
+            "zh-Hans": "审计：已验证",
+            "zh-Hant": "審計：已驗證",
+            "en": "Audit: verified",
+        },
+        "demo.audit_failed": {
+            "ja": "監査: 失敗 {problems}",
+            "zh-Hans": "审计：失败 {problems}",
+            "zh-Hant": "審計：失敗 {problems}",
+            "en": "Audit: FAILED {problems}",
+        },
     }
 )
 
@@ -210,49 +276,69 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"started a server at {url} (docs: {url}/docs)")
     try:
         with httpx.Client(base_url=url, timeout=60) as client:
-            result = play(client, args.ruleset, args.preset, args.players, args.seed, args.lang, sys.stdout,
-                          args.time_scale)
+            result = play(
+                client, args.ruleset, args.preset, args.players, args.seed, args.lang, sys.stdout, args.time_scale
+            )
     finally:
         if server is not None:
             server.should_exit = True
     return 0 if result["audit"]["ok"] else 1
 
 
-def _store(args: argparse.Namespace) -> Any:
-    from service.store import Store
+def game_id(text: str) -> uuid.UUID:
+    try:
+        return uuid.UUID(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a game id (a UUID such as {uuid.UUID(int=0)}): {text!r}") from None
 
-    return Store(args.database_url)
+
+def _store(args: argparse.Namespace) -> Any:
+    """The existing store named by `--database-url`; a SQLite file that does not exist is not created."""
+    from grimoire.service.store import Store, environment
+
+    url = database_url(args.database_url)
+    env = environment(url)
+    if env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite" and not Path(env["SQLITE_DBNAME"]).is_file():
+        raise SystemExit(f"grimoire: no database at {describe_store(url)}")
+    return Store(url)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from service.games import Games
-    from service.problems import UnsupportedVersion
+    from grimoire.service.games import Games
+    from grimoire.service.problems import UnsupportedVersion
 
     store = _store(args)
     try:
-        report = Games(store).verify(uuid.UUID(args.game_id))
+        games = Games(store)
+        if not games.history(args.game_id):
+            print(
+                f"grimoire: no game {args.game_id} in {describe_store(database_url(args.database_url))}",
+                file=sys.stderr,
+            )
+            return 1
+        report = games.verify(args.game_id)
     except UnsupportedVersion as unsupported:
         print(msgspec.json.encode(unsupported.render("en")).decode())
         return 1
     finally:
         store.close()
     print(msgspec.json.encode(report).decode())
-    return 0 if report.ok and report.events else 1
+    return 0 if report.ok else 1
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from domain.catalog import unsupported_version
-    from projections.view import project
-    from service.games import Games
-    from service.problems import UnsupportedVersion
+    from grimoire.domain.catalog import unsupported_version
+    from grimoire.projections.view import project
+    from grimoire.service.games import Games
+    from grimoire.service.problems import UnsupportedVersion
 
     store = _store(args)
     try:
-        events = Games(store).history(uuid.UUID(args.game_id))
+        events = Games(store).history(args.game_id)
     finally:
         store.close()
     if not events:
-        print("no such game", file=sys.stderr)
+        print(f"grimoire: no game {args.game_id} in {describe_store(database_url(args.database_url))}", file=sys.stderr)
         return 1
     unsupported = unsupported_version(events)
     if unsupported is not None:
@@ -264,47 +350,104 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    from domain import catalog as rulesets
+SERVE_ENVIRONMENT = """environment:
+  GRIMOIRE_DATABASE_URL   the database, as --database-url (default: grimoire.db)
+  GRIMOIRE_HOST, GRIMOIRE_PORT  as --host and --port
+  GRIMOIRE_RATE_LIMIT     requests per second per client address (default: 2000)
+  GRIMOIRE_CORS_ORIGINS   comma-separated origins browsers may call from (default: none, CORS off)
+  GRIMOIRE_LOG_LEVEL      debug, info, warning or error (default: info)"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from grimoire.domain import catalog as rulesets
 
     parser = argparse.ArgumentParser(prog="grimoire", description="A game-master service for hidden-role games.")
+    parser.add_argument("--version", action="version", version=f"grimoire {importlib.metadata.version('grimoire')}")
     sub = parser.add_subparsers(dest="command", required=True)
-    db_help = "postgresql://… or a SQLite file (default: $GRIMOIRE_DATABASE_URL or grimoire.db)"
+    db_help = "postgresql://user@host:5432/db or a SQLite file (default: $GRIMOIRE_DATABASE_URL, else grimoire.db)"
 
-    p = sub.add_parser("serve", help="run the service")
-    p.add_argument("--host", default=os.environ.get("GRIMOIRE_HOST", "127.0.0.1"))
-    p.add_argument("--port", type=int, default=int(os.environ.get("GRIMOIRE_PORT", "8000")))
-    p.add_argument("--database-url", default=None, help=db_help)
+    def command(name: str, help: str, epilog: str | None = None) -> argparse.ArgumentParser:
+        return sub.add_parser(
+            name, help=help, description=help, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
+        )
+
+    p = command("serve", "run the service", SERVE_ENVIRONMENT)
+    p.add_argument(
+        "--host",
+        default=os.environ.get("GRIMOIRE_HOST", "127.0.0.1"),
+        help="address to listen on (default: $GRIMOIRE_HOST, else 127.0.0.1; now %(default)s)",
+    )
+    p.add_argument(
+        "--port",
+        type=int,
+        default=int(os.environ.get("GRIMOIRE_PORT", "8000")),
+        help="port to listen on (default: $GRIMOIRE_PORT, else 8000; now %(default)s)",
+    )
+    p.add_argument("--database-url", default=None, metavar="URL", help=db_help)
     p.set_defaults(func=cmd_serve)
 
-    p = sub.add_parser("demo", help="play a whole game with bots through the HTTP API")
-    p.add_argument("--url", default=None, help="a running service (default: start one)")
-    p.add_argument("--ruleset", default="jinro9", choices=sorted(rulesets.RULESETS))
-    p.add_argument("--preset", default=None)
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--lang", default="en", choices=["ja", "zh-Hans", "zh-Hant", "en"])
-    p.add_argument("--time-scale", type=float, default=0.01, help="multiplies every step's duration")
-    p.add_argument("--database-url", default=None, help="for the server it starts (default: a temporary file)")
+    p = command("demo", "play a whole game with bots through the HTTP API")
+    p.add_argument("--url", default=None, help="a running service (default: start one in this process)")
+    p.add_argument(
+        "--ruleset",
+        default="jinro9",
+        choices=sorted(rulesets.RULESETS),
+        help="the ruleset to play (default: %(default)s)",
+    )
+    p.add_argument(
+        "--preset", default=None, help="a preset of the ruleset (default: the first one, or the one for --players)"
+    )
+    p.add_argument("--players", type=int, default=None, help="how many seats (default: the preset's)")
+    p.add_argument("--seed", type=int, default=0, help="seeds the bots' choices (default: %(default)s)")
+    p.add_argument(
+        "--lang",
+        default="en",
+        choices=["ja", "zh-Hans", "zh-Hant", "en"],
+        help="language of the game's texts (default: %(default)s)",
+    )
+    p.add_argument(
+        "--time-scale", type=float, default=0.01, help="multiplies every step's duration (default: %(default)s)"
+    )
+    p.add_argument(
+        "--database-url",
+        default=None,
+        metavar="URL",
+        help="for the server it starts (default: a file in a new temporary directory)",
+    )
     p.set_defaults(func=cmd_demo)
 
-    p = sub.add_parser("verify", help="check a stored game's hash chain and replay its inputs")
-    p.add_argument("game_id")
-    p.add_argument("--database-url", default=None, help=db_help)
+    p = command("verify", "check a stored game's hash chain and replay its inputs")
+    p.add_argument("game_id", type=game_id, metavar="GAME_ID", help="the game's id (a UUID)")
+    p.add_argument("--database-url", default=None, metavar="URL", help=db_help)
     p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("replay", help="print any viewer's view at any event of a stored game")
-    p.add_argument("game_id")
-    p.add_argument("--at", type=int, default=None, help="how many events (default: all)")
-    p.add_argument("--as", dest="as_", default="spectator", help="spectator, moderator or a seat number")
-    p.add_argument("--database-url", default=None, help=db_help)
+    p = command("replay", "print any viewer's view at any event of a stored game")
+    p.add_argument("game_id", type=game_id, metavar="GAME_ID", help="the game's id (a UUID)")
+    p.add_argument("--at", type=int, default=None, metavar="N", help="after the first N events (default: all)")
+    p.add_argument(
+        "--as",
+        dest="as_",
+        default="spectator",
+        metavar="VIEWER",
+        help="spectator, moderator or a seat number (default: %(default)s)",
+    )
+    p.add_argument("--database-url", default=None, metavar="URL", help=db_help)
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("openapi", help="write the OpenAPI document")
-    p.add_argument("--output", default=str(OPENAPI))
+    p = command("openapi", "write the OpenAPI document")
+    p.add_argument(
+        "--output",
+        "-o",
+        default="-",
+        metavar="FILE",
+        help="a file, relative to the working directory, or - for standard output (default: %(default)s)",
+    )
     p.set_defaults(func=cmd_openapi)
+    return parser
 
-    args = parser.parse_args(argv)
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     return args.func(args)
 
 

@@ -8,32 +8,42 @@ from the log, so deadlines survive restarts.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from eventsourcing.persistence import IntegrityError, Tracking
+from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.projection import Projection
 from psycopg.sql import SQL, Identifier
 
-from domain.events import DeadlineExtended, GameCreated, GameEnded, Join, Start, StepOpened
-from service.chain import Record
-from service.store import Store
+from grimoire.domain.events import DeadlineExtended, GameCreated, GameEnded, Join, Leave, Start, StepOpened
+from grimoire.service.chain import Record
+from grimoire.service.store import Store
 
-NAME = "directory"
-COLUMNS = "game_id, ruleset, preset, lang, status, seats, joined, step, deadline"
+NAME = "directory2"  # the projection's tracking name: a new one rebuilds the table from the log
+COLUMNS = "game_id, ruleset, preset, lang, status, seats, joined, step, deadline, created_at, names"
 
-def change(rec: Record) -> tuple[str, tuple[Any, ...]] | None:
-    """The SQL (with {t} for the table) and parameters of the row change an event makes, if any."""
+
+def change(rec: Record, names_of: Callable[[str], list[str]]) -> tuple[str, tuple[Any, ...]] | None:
+    """The SQL (with {t} for the table) and parameters of the row change an event makes, if any.
+    `names_of(game_id)` reads the seat names the row holds now (a join or a leave rewrites them)."""
     e, gid = rec.event, str(rec.game_id)
     if isinstance(e, GameCreated):
         return (
-            "INSERT INTO {t} (" + COLUMNS + ") VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, NULL)",
-            (gid, e.ruleset, e.preset, e.lang, e.seats, len(e.names)),
+            "INSERT INTO {t} (" + COLUMNS + ") VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, NULL, ?, ?)",
+            (gid, e.ruleset, e.preset, e.lang, e.seats, len(e.names), e.at, json.dumps(list(e.names))),
         )
     if isinstance(e, Join):
-        return "UPDATE {t} SET joined = joined + 1 WHERE game_id = ?", (gid,)
+        names = json.dumps([*names_of(gid), e.name])
+        return "UPDATE {t} SET joined = joined + 1, names = ? WHERE game_id = ?", (names, gid)
+    if isinstance(e, Leave):
+        kept = names_of(gid)
+        names = json.dumps(kept[: e.seat - 1] + kept[e.seat :])
+        return "UPDATE {t} SET joined = joined - 1, names = ? WHERE game_id = ?", (names, gid)
     if isinstance(e, Start):
         return "UPDATE {t} SET status = 'running' WHERE game_id = ?", (gid,)
     if isinstance(e, StepOpened):
@@ -47,7 +57,8 @@ def change(rec: Record) -> tuple[str, tuple[Any, ...]] | None:
 
 
 DUE = "SELECT game_id, step, deadline FROM {t} WHERE status = 'running' AND deadline <= ? ORDER BY deadline LIMIT 200"
-LOBBY = "SELECT " + COLUMNS + " FROM {t} WHERE (? = '' OR status = ?) ORDER BY game_id LIMIT ? OFFSET ?"
+LOBBY = "SELECT " + COLUMNS + " FROM {t} WHERE (? = '' OR status = ?) ORDER BY created_at, game_id LIMIT ? OFFSET ?"
+NAMES = "SELECT names FROM {t} WHERE game_id = ?"
 
 
 class Directory(Projection[Any]):
@@ -56,19 +67,21 @@ class Directory(Projection[Any]):
     name = NAME
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
-        ch = change(domain_event)
+        ch = change(domain_event, self.names_of)
         if ch is None:
             return
-        try:
+        with contextlib.suppress(IntegrityError):  # another replica recorded this notification first
             self.view.record(ch, tracking)
-        except IntegrityError:
-            pass  # another replica recorded this notification first
+
+    def names_of(self, game_id: str) -> list[str]:
+        rows = self.view.query(NAMES, (game_id,))
+        return json.loads(rows[0][0]) if rows and rows[0][0] else []
 
 
 class Follower:
     """One per process: follows the store's notification log (LISTEN/NOTIFY on PostgreSQL, polling
-    on SQLite) from the directory's tracked position, feeds the directory projection, and tells `on_record` about every stored event so
-    the games cached here catch up with appends made by any replica."""
+    on SQLite) from the directory's tracked position, feeds the directory projection, and tells `on_record`
+    about every stored event so the games cached here catch up with appends made by any replica."""
 
     def __init__(self, store: Store, on_record: Callable[[Record], None], poll: float = 0.05) -> None:
         self.store = store
@@ -107,6 +120,8 @@ class Follower:
         """PostgreSQL: LISTEN first, then read what is already there, then wake on each NOTIFY (and
         at least every second), so an append made while we start is never missed."""
         recorder = self.store.recorder
+        if not isinstance(recorder, PostgresApplicationRecorder):
+            raise TypeError("LISTEN needs the PostgreSQL store")
         with recorder.datastore.get_connection() as conn:
             conn.execute(SQL("LISTEN {0}").format(Identifier(recorder.channel_name)))
             while not self.stopping.is_set():

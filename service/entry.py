@@ -18,14 +18,14 @@ from uuid import UUID
 
 import msgspec
 
-from domain.catalog import evolve, initial_state, run
-from domain.events import MODERATOR, PUBLIC, GameCreated, Input, sees
-from domain.state import GameState
-from domain.violations import RuleViolation
-from projections.view import SPECTATOR, View, apply, deliver, new_view
-from service import chain
-from service.chain import GENESIS, Record
-from service.store import RecordConflictError, Store
+from grimoire.domain.catalog import evolve, initial_state, run
+from grimoire.domain.events import MODERATOR, PUBLIC, GameCreated, Input, Join, Leave, sees
+from grimoire.domain.state import GameState
+from grimoire.domain.violations import RuleViolation
+from grimoire.projections.view import SPECTATOR, View, apply, deliver, new_view
+from grimoire.service import chain
+from grimoire.service.chain import GENESIS, Record
+from grimoire.service.store import RecordConflictError, Store
 
 Viewer = int | str
 HOST = "host"
@@ -37,13 +37,24 @@ class Conflict(Exception):
 
 
 class Principal(msgspec.Struct, frozen=True):
+    """Who a token stands for. A seat's token is stored with the seat's join number (its place in the
+    order seats were taken, never reused); `Entry.seat_of` turns that into the seat it holds now, which
+    differs only when a seat before it left the lobby."""
+
     role: str  # "host" | "moderator" | "seat"
     seat: int | None = None
 
     @property
+    def seat_number(self) -> int:
+        """The seat of a seat's principal."""
+        if self.seat is None:
+            raise ValueError(f"a {self.role} principal holds no seat")
+        return self.seat
+
+    @property
     def viewer(self) -> Viewer:
         if self.role == "seat":
-            return self.seat
+            return self.seat_number
         return MODERATOR if self.role == MODERATOR else SPECTATOR
 
 
@@ -74,6 +85,8 @@ class Entry:
         self.feeds: dict[Viewer, list[int]] = {SPECTATOR: [], MODERATOR: []}
         self.waiters: dict[Viewer, set[asyncio.Future]] = {}
         self.tokens: dict[str, Principal] = {}
+        self.joined: list[int] = []  # each seat's join number, in seat order
+        self.issued = 0  # join numbers given so far
         self.last_at = 0
         self.used = time.monotonic()
 
@@ -93,6 +106,13 @@ class Entry:
         if isinstance(event, GameCreated):
             for seat in range(1, event.seats + 1):
                 self._add_viewer(seat)
+            self.issued = len(event.names)
+            self.joined = list(range(1, self.issued + 1))
+        elif isinstance(event, Join):
+            self.issued += 1
+            self.joined.append(self.issued)
+        elif isinstance(event, Leave):
+            del self.joined[event.seat - 1]
         self.state = state if state is not None else evolve(self.state, event)
         index = len(self.records)
         self.records.append(rec)
@@ -128,6 +148,13 @@ class Entry:
             if rec.version == self.version + 1 and rec.prev == self.head:
                 self._apply(rec, grew)
         self.wake(grew)
+
+    def seat_of(self, join_number: int) -> int | None:
+        """The seat held now by the seat token stored with `join_number` (None: it left)."""
+        try:
+            return self.joined.index(join_number) + 1
+        except ValueError:
+            return None
 
     # --- deciding -------------------------------------------------------------------------------
 

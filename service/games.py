@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import os
 import threading
 import time
@@ -17,9 +18,9 @@ from uuid import UUID
 
 import msgspec
 
-from domain import catalog as rulesets
-from domain.catalog import unsupported_version, verify
-from domain.events import (
+from grimoire.domain import catalog as rulesets
+from grimoire.domain.catalog import unsupported_version, verify
+from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
     Abort,
@@ -30,19 +31,21 @@ from domain.events import (
     GameCreated,
     Input,
     Join,
+    Leave,
     Start,
     Timeout,
     sees,
+    type_id,
 )
-from domain.violations import RuleViolation
-from projections.render import render
-from projections.view import project
-from service import chain, metrics
-from service.chain import Record
-from service.directory import lobby
-from service.entry import HOST, Conflict, Entry, Principal, Viewer, new_token, token_hash, token_slot
-from service.problems import ApiError, UnsupportedVersion, violation
-from service.schemas import (
+from grimoire.domain.violations import RuleViolation
+from grimoire.projections.render import render
+from grimoire.projections.view import project
+from grimoire.service import chain, metrics
+from grimoire.service.chain import Record
+from grimoire.service.directory import lobby
+from grimoire.service.entry import HOST, Conflict, Entry, Principal, Viewer, new_token, token_hash, token_slot
+from grimoire.service.problems import ApiError, UnsupportedVersion, violation
+from grimoire.service.schemas import (
     Ack,
     ActionReply,
     ActionRequest,
@@ -59,7 +62,7 @@ from service.schemas import (
     SeatToken,
     ViewReply,
 )
-from service.store import Store
+from grimoire.service.store import Store
 
 
 class Reply(msgspec.Struct, frozen=True):
@@ -71,7 +74,7 @@ class Reply(msgspec.Struct, frozen=True):
 
 @functools.cache
 def preset_seats(ruleset_id: str) -> dict[str, int]:
-    return rulesets.get(ruleset_id).preset_seats()
+    return rulesets.RULESETS[ruleset_id].preset_seats()
 
 
 def refusal(v: RuleViolation, lang: str, entry: Entry) -> ApiError:
@@ -172,6 +175,8 @@ class Games:
         """A new game with a token for the host, the moderator if asked for, and each seat named now.
         Without a preset or roles it takes the ruleset's first preset for its seats."""
         seats, preset = data.seats, data.preset
+        if preset is not None and data.roles:
+            raise ApiError(422, "bad_roles", reason="a preset or roles, not both")
         rs = rulesets.get(data.ruleset)
         if rs is not None and preset is None and not data.roles:
             wanted = seats or len(data.names) or None
@@ -198,8 +203,10 @@ class Games:
             raise refusal(out, lang, entry)
         host = self.save_token(entry, Principal(HOST))
         mod = self.save_token(entry, Principal(MODERATOR)) if data.moderator else None
-        seat_tokens = [SeatToken(seat=i, name=name, token=self.save_token(entry, Principal("seat", i)))
-                       for i, name in enumerate(data.names, 1)]
+        seat_tokens = [
+            SeatToken(seat=i, name=name, token=self.save_token(entry, Principal("seat", i)))
+            for i, name in enumerate(data.names, 1)
+        ]
         metrics.GAMES.inc("created")
         created = next(r.event for r in entry.records if isinstance(r.event, GameCreated))
         return GameCreatedReply(
@@ -224,8 +231,18 @@ class Games:
 
     def join(self, entry: Entry, name: str, lang: str) -> JoinReply:
         self.submit(entry, lambda e: Join(at=e.now(), name=name), lang)
-        seat = next(i for i, r in enumerate(entry.state.names, 1) if r == name)
-        return JoinReply(seat=seat, name=name, token=self.save_token(entry, Principal("seat", seat)))
+        with entry.lock:
+            seat = entry.state.names.index(name) + 1
+            number = entry.joined[seat - 1]
+        return JoinReply(seat=seat, name=name, token=self.save_token(entry, Principal("seat", number)))
+
+    def leave(self, entry: Entry, token: str, lang: str) -> None:
+        """The seat of `token` gives up its place before the start; the token stops working, and the
+        seats after it move up one (their tokens follow them)."""
+        who = self.principal(entry, token)
+        if who is None or who.role != "seat":
+            raise ApiError(403, "not_a_seat")
+        self.submit(entry, lambda e: Leave(at=e.now(), seat=e.seat_of(who.seat_number) or 0), lang)
 
     def host_command(self, entry: Entry, who: Principal, make: Callable[[Entry], Input], lang: str) -> Ack:
         if who.role != HOST:
@@ -263,8 +280,15 @@ class Games:
         out = entry.submit(self.store, timeout)
         metrics.DEADLINES.inc("fired" if not isinstance(out, RuleViolation) else "stale")
 
-    def act(self, entry: Entry, who: Principal, data: ActionRequest, lang: str, token: str,
-            idempotency_key: str | None = None) -> ActionReply | Reply:
+    def act(
+        self,
+        entry: Entry,
+        who: Principal,
+        data: ActionRequest,
+        lang: str,
+        token: str,
+        idempotency_key: str | None = None,
+    ) -> ActionReply | Reply:
         """One action by the caller's seat. With an idempotency key, the first request with that key
         (per game and token) claims it and stores its reply, success or problem; a repeat with the
         same body gets the stored `Reply`, with another body `idempotency_key_reused`, and while the
@@ -274,7 +298,7 @@ class Games:
         if data.seat is not None and data.seat != who.seat:
             raise ApiError(403, "not_your_seat")
         if idempotency_key is None:
-            return self._act(entry, who.seat, data, lang)
+            return self._act(entry, who.seat_number, data, lang)
         key = uuid.uuid5(uuid.NAMESPACE_URL, f"{entry.id}:{token_hash(token)}:{idempotency_key}")
         body = hashlib.sha256(msgspec.json.encode(data)).hexdigest().encode()
         store = self.store
@@ -287,7 +311,7 @@ class Games:
             return msgspec.json.decode(rows[1].state, type=Reply)
         refused: ApiError | None = None
         try:
-            reply = self._act(entry, who.seat, data, lang)
+            reply = self._act(entry, who.seat_number, data, lang)
             status, content = 200, msgspec.json.encode(reply)
         except ApiError as err:
             p = err.render(lang)
@@ -299,10 +323,11 @@ class Games:
         return reply
 
     def _act(self, entry: Entry, seat: int, data: ActionRequest, lang: str) -> ActionReply:
-        action = Action(kind=data.kind, target=data.target, targets=tuple(data.targets), text=data.text,
-                        option=data.option)
+        action = Action(
+            kind=data.kind, target=data.target, targets=tuple(data.targets), text=data.text, option=data.option
+        )
         self.submit(entry, lambda e: Act(at=e.now(), seat=seat, action=action), lang)
-        return ActionReply(accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat])
+        return ActionReply(accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat], now=now_ms())
 
     # --- reads ----------------------------------------------------------------------------------
 
@@ -310,14 +335,23 @@ class Games:
         rows = lobby(self.store, status, limit, offset)
         return Lobby(
             games=[
-                LobbyGame(game_id=r[0], ruleset=r[1], preset=r[2], lang=r[3], status=r[4], seats=r[5],
-                          open_seats=max(0, r[5] - r[6]))
+                LobbyGame(
+                    game_id=r[0],
+                    ruleset=r[1],
+                    preset=r[2],
+                    lang=r[3],
+                    status=r[4],
+                    seats=r[5],
+                    open_seats=max(0, r[5] - r[6]),
+                    created_at=r[9] or 0,
+                    names=json.loads(r[10] or "[]"),
+                )
                 for r in rows
             ]
         )
 
     def view(self, entry: Entry, viewer: Viewer) -> ViewReply:
-        return ViewReply(view=entry.views[viewer], seen=len(entry.feed(viewer)))
+        return ViewReply(view=entry.views[viewer], seen=len(entry.feed(viewer)), now=now_ms())
 
     def feed_items(self, entry: Entry, viewer: Viewer, after: int, limit: int, lang: str) -> list[FeedItem]:
         """`viewer`'s events numbered after its cursor `after`, rendered in `lang`."""
@@ -332,7 +366,7 @@ class Games:
             items.append(
                 FeedItem(
                     n=n,
-                    type=type(event).__struct_config__.tag,
+                    type=type_id(event),
                     at=event.at,
                     private=event.to != PUBLIC,
                     text=render(event, lang, names, entry.state.ruleset),
@@ -350,8 +384,9 @@ class Games:
         cursor = items[-1].n if items else min(after, total)
         return Feed(events=items, next=cursor, more=total > cursor, status=entry.state.status)
 
-    async def follow(self, entry: Entry, viewer: Viewer, cursor: int, seconds: float, page: int,
-                     lang: str) -> AsyncIterator[FeedItem | None]:
+    async def follow(
+        self, entry: Entry, viewer: Viewer, cursor: int, seconds: float, page: int, lang: str
+    ) -> AsyncIterator[FeedItem | None]:
         """`viewer`'s events after `cursor` as they come, for `seconds` or until the game ends; None
         after a quiet wait (a keep-alive)."""
         end = time.monotonic() + seconds
@@ -388,8 +423,7 @@ class Games:
             seed=entry.state.seed,
             head=records[-1].digest() if records else "",
             events=[
-                AuditEvent(version=r.version, topic=r.topic, prev=r.prev, hash=r.digest(),
-                           event=msgspec.to_builtins(r.event))
+                AuditEvent(version=r.version, topic=r.topic, prev=r.prev, hash=r.digest(), event=r.event)
                 for r in records
             ],
         )
@@ -401,8 +435,15 @@ class Games:
         report = verify(checked.events)
         if report.unsupported is not None:
             raise UnsupportedVersion(report.unsupported, chain_ok=checked.ok)
-        return AuditCheck(ok=checked.ok and report.ok, chain_ok=checked.ok, replay_ok=report.ok, events=len(rows),
-                          inputs=report.inputs, head=checked.head, problems=[*checked.problems, *report.problems])
+        return AuditCheck(
+            ok=checked.ok and report.ok,
+            chain_ok=checked.ok,
+            replay_ok=report.ok,
+            events=len(rows),
+            inputs=report.inputs,
+            head=checked.head,
+            problems=[*checked.problems, *report.problems],
+        )
 
     def replay(self, entry: Entry, viewer: Viewer, at: int) -> ViewReply:
         """Any viewer's view after the first `at` events of a finished game."""
@@ -417,11 +458,15 @@ class Games:
         if at > len(entry.records):
             raise ApiError(422, "bad_replay_point")
         events = events[:at]
-        return ViewReply(view=project(events, viewer), seen=sum(1 for e in events if sees(e.to, viewer)))
+        return ViewReply(view=project(events, viewer), seen=sum(1 for e in events if sees(e.to, viewer)), now=now_ms())
 
     def history(self, game_id: UUID) -> list[Event]:
         """The stored events of a game, read from the store as they are (empty when there is none)."""
         return [r.event for r in self.store.load(game_id)]
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
 
 
 def events_of(entry: Entry) -> list[Event]:

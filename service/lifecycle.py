@@ -10,10 +10,10 @@ import uuid
 import anyio
 import structlog
 
-from service.directory import Follower, due
-from service.games import Games
-from service.settings import Settings
-from service.store import Store
+from grimoire.service.directory import Follower, due
+from grimoire.service.games import Games
+from grimoire.service.settings import Settings
+from grimoire.service.store import Store
 
 log = structlog.get_logger("grimoire")
 
@@ -35,11 +35,18 @@ class Service:
             self.store = Store(self.settings.database_url)
             self.games = Games(self.store)
 
+    def opened(self) -> Games:
+        """The games (and through them the store) of an open service."""
+        if self.games is None:
+            raise RuntimeError("the service is not open")
+        return self.games
+
     async def start(self) -> None:
         self.owns_store = self.store is None
         await anyio.to_thread.run_sync(self.open)
         if self.settings.background and self.follower is None:
-            self.follower = Follower(self.store, self.games.heard)
+            games = self.opened()
+            self.follower = Follower(games.store, games.heard)
             self.follower.start()
             self.stopping.clear()
             self.deadline_task = asyncio.create_task(self.deadlines())
@@ -70,11 +77,12 @@ class Service:
             if self.stopping.is_set():
                 return
             try:
-                self.games.evict(self.settings.evict_after)
+                games = self.opened()
+                games.evict(self.settings.evict_after)
                 now = int(time.time() * 1000)
-                for game_id, step, deadline in await anyio.to_thread.run_sync(due, self.store, now):
+                for game_id, step, deadline in await anyio.to_thread.run_sync(due, games.store, now):
                     if self.stopping.is_set():
                         return
-                    await anyio.to_thread.run_sync(self.games.fire, uuid.UUID(game_id), step, deadline)
+                    await anyio.to_thread.run_sync(games.fire, uuid.UUID(game_id), step, deadline)
             except Exception:
                 log.exception("deadline_task_failed")

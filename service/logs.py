@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import contextvars
 import logging
+import re
 import sys
 import time
 import uuid
+from email.utils import formatdate
 from typing import Any
 
 import msgspec
 import structlog
 from structlog.tracebacks import ExceptionDictTransformer
 
-from service import metrics
+from grimoire.service import metrics
 
 _configured = ""
 
@@ -40,17 +43,28 @@ def configure_logging(level: str = "info") -> None:
 
 log = structlog.get_logger("grimoire.http")
 
+REQUEST_ID: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="")
+SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,63}")
+
+
+def request_id(headers: Any) -> str:
+    """The caller's `X-Request-Id` when it is short and plain (letters, digits, `._:-`), else a new one."""
+    given = next((v.decode("latin-1") for k, v in headers if k == b"x-request-id"), "")
+    return given if SANE_REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
+
 
 def observe(app: Any) -> Any:
-    """ASGI middleware: a request id, one log line per request (method, path, status, time), metrics."""
+    """ASGI middleware: a request id (echoed as `X-Request-Id`), a `Date` on every reply (a 304 too, so a
+    client can place the deadlines it holds on the server's clock), one log line per request (method,
+    path, status, time), metrics."""
 
     async def middleware(scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
         structlog.contextvars.clear_contextvars()
-        rid = next((v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"x-request-id"), "")
-        rid = rid[:64] if rid and rid.isprintable() else uuid.uuid4().hex
+        rid = request_id(scope.get("headers", ()))
+        REQUEST_ID.set(rid)
         structlog.contextvars.bind_contextvars(request_id=rid)
         status = 500
         t0 = time.perf_counter()
@@ -60,7 +74,9 @@ def observe(app: Any) -> Any:
             if message["type"] == "http.response.start":
                 status = message["status"]
                 message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], (b"x-request-id", rid.encode())]
+                headers = [(k, v) for k, v in message["headers"] if k.lower() not in (b"x-request-id", b"date")]
+                date = formatdate(usegmt=True).encode()
+                message["headers"] = [*headers, (b"x-request-id", rid.encode()), (b"date", date)]
             await send(message)
 
         try:

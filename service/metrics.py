@@ -47,8 +47,10 @@ class Requests:
         lines = ["# HELP grimoire_http_requests_total HTTP requests.", "# TYPE grimoire_http_requests_total counter"]
         for (method, route, status), n in sorted(self.counts.items()):
             lines.append(f'grimoire_http_requests_total{{method="{method}",route="{route}",status="{status}"}} {n}')
-        lines += ["# HELP grimoire_http_request_seconds Request latency.",
-                  "# TYPE grimoire_http_request_seconds histogram"]
+        lines += [
+            "# HELP grimoire_http_request_seconds Request latency.",
+            "# TYPE grimoire_http_request_seconds histogram",
+        ]
         for (method, route), buckets in sorted(self.hist.items()):
             labels = f'method="{method}",route="{route}"'
             for bound, n in zip(BUCKETS, buckets):
@@ -69,6 +71,9 @@ def render(cached_games: int) -> str:
     lines: list[str] = []
     for metric in (REQUESTS, INPUTS, GAMES, DEADLINES):
         lines += metric.render()
-    lines += ["# HELP grimoire_cached_games Games held in this process's memory.", "# TYPE grimoire_cached_games gauge",
-              f"grimoire_cached_games {cached_games}"]
+    lines += [
+        "# HELP grimoire_cached_games Games held in this process's memory.",
+        "# TYPE grimoire_cached_games gauge",
+        f"grimoire_cached_games {cached_games}",
+    ]
     return "\n".join(lines) + "\n"

@@ -2,29 +2,53 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
 from litestar.openapi.datastructures import ResponseSpec
 
-from domain.messages import register, render_text
-from domain.violations import RuleViolation
+from grimoire.domain.messages import register, render_text
+from grimoire.domain.violations import RuleViolation
 
 PROBLEM_JSON = "application/problem+json"
 
 # Engine refusals that say the game is in the wrong state for the request (the rest are 422).
 CONFLICT_CODES = frozenset(
-    {"game_not_running", "game_not_in_lobby", "game_exists", "seats_open", "no_open_seat", "stale_deadline",
-     "deadline_not_reached", "unsupported_ruleset_version"}
+    {
+        "game_not_running",
+        "game_not_in_lobby",
+        "game_exists",
+        "seats_open",
+        "no_open_seat",
+        "stale_deadline",
+        "deadline_not_reached",
+        "unsupported_ruleset_version",
+    }
 )
 
 
 class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
-    type: str = "about:blank"
-    title: str
-    status: int
-    code: str
-    detail: str = ""
+    type: str = "about:blank"  # RFC 9457 problem type
+    title: str  # the HTTP status's title
+    status: int  # the HTTP status
+    code: str  # the stable error code
+    detail: str = ""  # what went wrong, in the language asked for
+    instance: str = ""  # the request's id, as `urn:request:<X-Request-Id>`
+
+
+class FieldError(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One bad part of a request: a body field by JSON pointer, or a parameter by name."""
+
+    pointer: str | None = None  # RFC 6901 pointer into the body: "" is the whole body, "/names/1" a name
+    parameter: str | None = None  # the query, path or header parameter's name
+    detail: str  # what is wrong with it
+
+
+class ValidationProblem(Problem, kw_only=True, omit_defaults=True):
+    """A malformed request (`bad_request`): each bad field or parameter in `errors`."""
+
+    errors: list[FieldError] = []  # every bad field or parameter found
 
 
 class VersionProblem(Problem, kw_only=True, omit_defaults=True):
@@ -32,12 +56,12 @@ class VersionProblem(Problem, kw_only=True, omit_defaults=True):
     under (`stored_…`) and those this service runs; from verify also the result of the hash chain
     check, which needs no rules."""
 
-    ruleset: str = ""
-    stored_ruleset_version: str = ""
-    ruleset_version: str = ""
-    stored_engine_version: str = ""
-    engine_version: str = ""
-    chain_ok: bool | None = None
+    ruleset: str = ""  # the game's ruleset
+    stored_ruleset_version: str = ""  # the ruleset version the game was recorded under
+    ruleset_version: str = ""  # the ruleset version this service runs
+    stored_engine_version: str = ""  # the engine version the game was recorded under
+    engine_version: str = ""  # the engine version this service runs
+    chain_ok: bool | None = None  # from verify: the hash chain is intact
 
 
 class ApiError(Exception):
@@ -68,14 +92,23 @@ class UnsupportedVersion(ApiError):
 
 
 TITLES = {
-    400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
-    409: "Conflict", 413: "Content Too Large", 422: "Unprocessable Content", 429: "Too Many Requests",
-    500: "Internal Server Error", 503: "Service Unavailable",
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    409: "Conflict",
+    413: "Content Too Large",
+    422: "Unprocessable Content",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+    503: "Service Unavailable",
 }
 
 
-def problem(status: int, code: str, lang: str = "en", args: dict[str, Any] | None = None,
-            names: tuple[str, ...] = ()) -> Problem:
+def problem(
+    status: int, code: str, lang: str = "en", args: dict[str, Any] | None = None, names: tuple[str, ...] = ()
+) -> Problem:
     return Problem(
         title=TITLES.get(status, "Error"),
         status=status,
@@ -84,13 +117,46 @@ def problem(status: int, code: str, lang: str = "en", args: dict[str, Any] | Non
     )
 
 
+_AT = re.compile(r"`([^`]*)`")
+
+
+def _pointer(key: str, message: str) -> str:
+    """A JSON pointer from Litestar's key (`data`, `names[1]`, `options.x`) and msgspec's message, which names
+    the field itself when the object is at fault (an unknown or a missing field)."""
+    parts = [] if key == "data" else [p for p in re.split(r"[.\[\]]+", key.removeprefix("data.")) if p]
+    if message.startswith(("Object contains unknown field", "Object missing required field")):
+        named = _AT.search(message)
+        if named:
+            parts.append(named.group(1))
+    return "".join("/" + p.replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def bad_request(lang: str, extra: Any = None, cause: BaseException | None = None) -> ValidationProblem:
+    """The problem of a malformed request, from Litestar's validation messages or a body that is not JSON."""
+    errors = []
+    for item in extra if isinstance(extra, list) else []:
+        if not isinstance(item, dict) or "message" not in item:
+            continue
+        source = str(getattr(item.get("source"), "value", item.get("source") or "body"))
+        key, message = str(item.get("key", "data")), str(item["message"])
+        if source == "body":
+            errors.append(FieldError(pointer=_pointer(key, message), detail=message))
+        else:
+            errors.append(FieldError(parameter=key, detail=message))
+    if not errors and cause is not None:
+        errors.append(FieldError(pointer="", detail=str(cause).split(" - ")[0]))
+    p = problem(400, "bad_request", lang)
+    return ValidationProblem(**msgspec.structs.asdict(p), errors=errors)
+
+
 def violation(v: RuleViolation, lang: str, names: tuple[str, ...] = ()) -> Problem:
     status = 409 if v.code in CONFLICT_CODES else 422
     return problem(status, v.code, lang, v.args, names)
 
 
 DESCRIPTIONS = {
-    400: "Malformed request: bad JSON, unknown fields, wrong types or values out of range (`bad_request`).",
+    400: "Malformed request: bad JSON, unknown fields, wrong types or values out of range (`bad_request`); "
+    "`errors` names each bad field by JSON pointer (`pointer`) or parameter (`parameter`).",
     401: "A token is needed or the token is not valid for this game (`token_required`, `bad_token`).",
     403: "The token may not do this (`host_only`, `moderator_only`, `not_a_seat`, `not_your_seat`).",
     404: "No such game or ruleset (`game_not_found`, `ruleset_not_found`, `not_found`).",
@@ -104,7 +170,12 @@ DESCRIPTIONS = {
 
 def responses(*statuses: int) -> dict[int, ResponseSpec]:
     return {
-        s: ResponseSpec(data_container=Problem, media_type=PROBLEM_JSON, description=DESCRIPTIONS[s], generate_examples=False)
+        s: ResponseSpec(
+            data_container=ValidationProblem if s == 400 else Problem,
+            media_type=PROBLEM_JSON,
+            description=DESCRIPTIONS[s],
+            generate_examples=False,
+        )
         for s in (*statuses, 429)
     }
 
@@ -123,50 +194,75 @@ VERSION_CONFLICT = ResponseSpec(
 register(
     {
         "error.bad_request": {
-            "ja": "リクエストの形式が正しくありません。", "zh-Hans": "请求格式不正确。",
-            "zh-Hant": "請求格式不正確。", "en": "The request is malformed.",
+            "ja": "リクエストの形式が正しくありません。",
+            "zh-Hans": "请求格式不正确。",
+            "zh-Hant": "請求格式不正確。",
+            "en": "The request is malformed.",
         },
         "error.not_found": {
-            "ja": "見つかりません。", "zh-Hans": "未找到。", "zh-Hant": "找不到。", "en": "Not found.",
+            "ja": "見つかりません。",
+            "zh-Hans": "未找到。",
+            "zh-Hant": "找不到。",
+            "en": "Not found.",
         },
         "error.method_not_allowed": {
-            "ja": "このメソッドは使えません。", "zh-Hans": "不允许此方法。", "zh-Hant": "不允許此方法。",
+            "ja": "このメソッドは使えません。",
+            "zh-Hans": "不允许此方法。",
+            "zh-Hant": "不允許此方法。",
             "en": "This method is not allowed here.",
         },
         "error.game_not_found": {
-            "ja": "そのゲームはありません。", "zh-Hans": "没有这个游戏。", "zh-Hant": "沒有這個遊戲。",
+            "ja": "そのゲームはありません。",
+            "zh-Hans": "没有这个游戏。",
+            "zh-Hant": "沒有這個遊戲。",
             "en": "There is no such game.",
         },
         "error.ruleset_not_found": {
-            "ja": "そのルールはありません。", "zh-Hans": "没有这个规则。", "zh-Hant": "沒有這個規則。",
+            "ja": "そのルールはありません。",
+            "zh-Hans": "没有这个规则。",
+            "zh-Hant": "沒有這個規則。",
             "en": "There is no such ruleset.",
         },
         "error.token_required": {
-            "ja": "トークンが必要です。", "zh-Hans": "需要令牌。", "zh-Hant": "需要權杖。",
+            "ja": "トークンが必要です。",
+            "zh-Hans": "需要令牌。",
+            "zh-Hant": "需要權杖。",
             "en": "A token is required.",
         },
         "error.bad_token": {
-            "ja": "このゲームのトークンではありません。", "zh-Hans": "令牌对此游戏无效。",
-            "zh-Hant": "權杖對此遊戲無效。", "en": "The token is not valid for this game.",
+            "ja": "このゲームのトークンではありません。",
+            "zh-Hans": "令牌对此游戏无效。",
+            "zh-Hant": "權杖對此遊戲無效。",
+            "en": "The token is not valid for this game.",
         },
         "error.host_only": {
-            "ja": "ホストだけができます。", "zh-Hans": "只有房主可以这样做。", "zh-Hant": "只有房主可以這樣做。",
+            "ja": "ホストだけができます。",
+            "zh-Hans": "只有房主可以这样做。",
+            "zh-Hant": "只有房主可以這樣做。",
             "en": "Only the host may do this.",
         },
         "error.moderator_only": {
-            "ja": "終了前は司会者だけが見られます。", "zh-Hans": "结束前只有主持人可以查看。",
-            "zh-Hant": "結束前只有主持人可以查看。", "en": "Only the moderator may see this before the end.",
+            "ja": "終了前は司会者だけが見られます。",
+            "zh-Hans": "结束前只有主持人可以查看。",
+            "zh-Hant": "結束前只有主持人可以查看。",
+            "en": "Only the moderator may see this before the end.",
         },
         "error.not_a_seat": {
-            "ja": "席のトークンだけが行動できます。", "zh-Hans": "只有座位令牌可以行动。",
-            "zh-Hant": "只有座位權杖可以行動。", "en": "Only a seat's token may act.",
+            "ja": "席のトークンだけが行動できます。",
+            "zh-Hans": "只有座位令牌可以行动。",
+            "zh-Hant": "只有座位權杖可以行動。",
+            "en": "Only a seat's token may act.",
         },
         "error.not_your_seat": {
-            "ja": "他の席の代わりには行動できません。", "zh-Hans": "不能替其他座位行动。",
-            "zh-Hant": "不能替其他座位行動。", "en": "You may not act for another seat.",
+            "ja": "他の席の代わりには行動できません。",
+            "zh-Hans": "不能替其他座位行动。",
+            "zh-Hant": "不能替其他座位行動。",
+            "en": "You may not act for another seat.",
         },
         "error.game_not_ended": {
-            "ja": "ゲームはまだ終わっていません。", "zh-Hans": "游戏尚未结束。", "zh-Hant": "遊戲尚未結束。",
+            "ja": "ゲームはまだ終わっていません。",
+            "zh-Hans": "游戏尚未结束。",
+            "zh-Hant": "遊戲尚未結束。",
             "en": "The game has not ended yet.",
         },
         "error.unsupported_ruleset_version": {
@@ -182,34 +278,51 @@ register(
             "so it cannot verify or replay it.",
         },
         "error.bad_replay_point": {
-            "ja": "その時点はありません。", "zh-Hans": "没有这个时间点。", "zh-Hant": "沒有這個時間點。",
+            "ja": "その時点はありません。",
+            "zh-Hans": "没有这个时间点。",
+            "zh-Hant": "沒有這個時間點。",
             "en": "There is no such point in the game.",
         },
         "error.idempotency_key_reused": {
-            "ja": "この冪等キーは別の内容で使われました。", "zh-Hans": "此幂等键已用于不同的请求。",
-            "zh-Hant": "此冪等鍵已用於不同的請求。", "en": "This idempotency key was used with another body.",
+            "ja": "この冪等キーは別の内容で使われました。",
+            "zh-Hans": "此幂等键已用于不同的请求。",
+            "zh-Hant": "此冪等鍵已用於不同的請求。",
+            "en": "This idempotency key was used with another body.",
         },
         "error.idempotency_in_progress": {
-            "ja": "同じキーのリクエストを処理中です。", "zh-Hans": "相同键的请求正在处理中。",
-            "zh-Hant": "相同鍵的請求正在處理中。", "en": "A request with this key is still being handled.",
+            "ja": "同じキーのリクエストを処理中です。",
+            "zh-Hans": "相同键的请求正在处理中。",
+            "zh-Hant": "相同鍵的請求正在處理中。",
+            "en": "A request with this key is still being handled.",
         },
         "error.busy": {
-            "ja": "混み合っています。もう一度お試しください。", "zh-Hans": "繁忙，请重试。", "zh-Hant": "繁忙，請重試。",
+            "ja": "混み合っています。もう一度お試しください。",
+            "zh-Hans": "繁忙，请重试。",
+            "zh-Hant": "繁忙，請重試。",
             "en": "The game is busy; try again.",
         },
         "error.body_too_large": {
-            "ja": "リクエストが大きすぎます。", "zh-Hans": "请求体过大。", "zh-Hant": "請求內容過大。",
+            "ja": "リクエストが大きすぎます。",
+            "zh-Hans": "请求体过大。",
+            "zh-Hant": "請求內容過大。",
             "en": "The request body is too large.",
         },
         "error.rate_limited": {
-            "ja": "リクエストが多すぎます。", "zh-Hans": "请求过多。", "zh-Hant": "請求過多。",
+            "ja": "リクエストが多すぎます。",
+            "zh-Hans": "请求过多。",
+            "zh-Hant": "請求過多。",
             "en": "Too many requests.",
         },
         "error.internal": {
-            "ja": "サーバーエラー。", "zh-Hans": "服务器错误。", "zh-Hant": "伺服器錯誤。", "en": "Server error.",
+            "ja": "サーバーエラー。",
+            "zh-Hans": "服务器错误。",
+            "zh-Hant": "伺服器錯誤。",
+            "en": "Server error.",
         },
         "error.unavailable": {
-            "ja": "データベースに接続できません。", "zh-Hans": "无法连接数据库。", "zh-Hant": "無法連接資料庫。",
+            "ja": "データベースに接続できません。",
+            "zh-Hans": "无法连接数据库。",
+            "zh-Hant": "無法連接資料庫。",
             "en": "The database is not reachable.",
         },
     }

@@ -1,4 +1,4 @@
-"""Feeds: the caller's events after its cursor, by long-poll or as server-sent events."""
+"""Feeds: the caller's events after its cursor, by long-poll or as a stream (server-sent events or NDJSON)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,39 @@ from collections.abc import AsyncIterator
 from typing import Annotated
 
 import msgspec
-from litestar import Controller, Request, get
+from litestar import Controller, Request, Response, get
 from litestar.params import HeaderParameter, QueryParameter
-from litestar.response import ServerSentEvent
+from litestar.response import ServerSentEvent, Stream
 from litestar.response.sse import ServerSentEventMessage
 
-from service.auth import caller, viewer_of
-from service.entry import Entry, Viewer
-from service.problems import responses
-from service.schemas import Feed
-from service.settings import WAIT_MAX
-from service.web import OPTIONAL_BEARER, PAGE_MAX, GameId, LangQuery, entry_of, games_of, language, service_of
+from grimoire.service.auth import caller, viewer_of
+from grimoire.service.entry import Entry, Viewer
+from grimoire.service.problems import responses
+from grimoire.service.schemas import Feed
+from grimoire.service.settings import WAIT_MAX
+from grimoire.service.web import (
+    ANYONE,
+    PAGE_MAX,
+    PRIVATE,
+    VARY,
+    GameId,
+    LangQuery,
+    entry_of,
+    games_of,
+    language,
+    service_of,
+)
+
+NDJSON = "application/x-ndjson"
+
+
+def wants_ndjson(request: Request) -> bool:
+    """NDJSON when `Accept` names it and does not name SSE first (SSE is the default)."""
+    accept = request.headers.get("accept", "")
+    if NDJSON not in accept:
+        return False
+    sse = accept.find("text/event-stream")
+    return sse < 0 or accept.find(NDJSON) < sse
 
 
 async def reader(request: Request, game_id: uuid.UUID, lang: str | None) -> tuple[Entry, Viewer, str]:
@@ -30,15 +52,24 @@ async def reader(request: Request, game_id: uuid.UUID, lang: str | None) -> tupl
 
 class FeedRoutes(Controller):
     path = "/games/{game_id:uuid}"
+    cache_control = PRIVATE
+    response_headers = VARY
 
-    @get("/events", tags=["play"], summary="The caller's feed after its cursor (long-poll)",
-         security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
+    @get(
+        "/events",
+        operation_id="getEvents",
+        tags=["play"],
+        summary="The caller's feed after its cursor (long-poll)",
+        description="The events the caller may see after its cursor `after`, numbered in its own feed; with `wait`, "
+        "the call waits that many seconds for a first new event. Pass `next` as `after` to read on. " + ANYONE,
+        responses=responses(400, 401, 404),
+    )
     async def get_events(
         self,
         request: Request,
         game_id: GameId,
         after: Annotated[int, QueryParameter(ge=0, le=10_000_000, description="The caller's own cursor.")] = 0,
-        limit: Annotated[int, QueryParameter(ge=1, le=PAGE_MAX)] = 100,
+        limit: Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="The most events to return.")] = 100,
         wait: Annotated[float, QueryParameter(ge=0, le=WAIT_MAX, description="Seconds to wait for a new event.")] = 0,
         lang: LangQuery = None,
     ) -> Feed:
@@ -46,8 +77,18 @@ class FeedRoutes(Controller):
         wait = min(wait, service_of(request).settings.wait_cap)
         return await games_of(request).feed(entry, viewer, after, limit, wait, lang)
 
-    @get("/stream", tags=["play"], summary="The caller's feed as server-sent events",
-         media_type="text/event-stream", security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
+    @get(
+        "/stream",
+        operation_id="streamEvents",
+        tags=["play"],
+        summary="The caller's feed as server-sent events or NDJSON",
+        description="The caller's feed after its cursor (`after`, else `Last-Event-ID`) as it grows, one message an "
+        "event, until the game ends or the stream's time is up. Server-sent events by default, whose `id` is the "
+        "caller's own number of the event: reconnect with the last id to read on. With `Accept: "
+        "application/x-ndjson`, one feed item a line and an empty line as keep-alive: resume with `after` set to "
+        "the last `n` read. " + ANYONE,
+        responses=responses(400, 401, 404),
+    )
     async def stream_events(
         self,
         request: Request,
@@ -56,21 +97,37 @@ class FeedRoutes(Controller):
             int | None, QueryParameter(ge=0, le=10_000_000, description="The caller's own cursor.")
         ] = None,
         last_event_id: Annotated[
-            str | None, HeaderParameter(name="Last-Event-ID", required=False, pattern="^[0-9]{1,9}$")
+            str | None,
+            HeaderParameter(
+                name="Last-Event-ID",
+                required=False,
+                pattern="^[0-9]{1,9}$",
+                description="The last id received, to resume.",
+            ),
         ] = None,
         lang: LangQuery = None,
-    ) -> ServerSentEvent:
+    ) -> Response:
         entry, viewer, lang = await reader(request, game_id, lang)
         cursor = after if after is not None else int(last_event_id or 0)
-        items = games_of(request).follow(entry, viewer, cursor, service_of(request).settings.stream_seconds,
-                                         PAGE_MAX, lang)
+        items = games_of(request).follow(
+            entry, viewer, cursor, service_of(request).settings.stream_seconds, PAGE_MAX, lang
+        )
+
+        if wants_ndjson(request):
+
+            async def lines() -> AsyncIterator[bytes]:
+                async for item in items:
+                    yield b"\n" if item is None else msgspec.json.encode(item) + b"\n"
+
+            return Stream(lines(), media_type=NDJSON)
 
         async def events() -> AsyncIterator[ServerSentEventMessage]:
             async for item in items:
                 if item is None:
                     yield ServerSentEventMessage(comment="keep-alive")
                 else:
-                    yield ServerSentEventMessage(data=msgspec.json.encode(item).decode(), id=str(item.n),
-                                                 event=item.type)
+                    yield ServerSentEventMessage(
+                        data=msgspec.json.encode(item).decode(), id=str(item.n), event=item.type
+                    )
 
         return ServerSentEvent(events())

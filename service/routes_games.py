@@ -2,19 +2,39 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 import anyio
 import structlog
-from litestar import Controller, Request, get, post
+from litestar import Controller, Request, delete, get, post
 from litestar.params import JSONBody, QueryParameter
 
-from service.auth import caller
-from service.problems import responses
-from service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
-from service.web import BEARER, GameId, LangQuery, entry_of, games_of, language
+from grimoire.service.auth import caller, required_bearer
+from grimoire.service.problems import responses
+from grimoire.service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
+from grimoire.service.web import (
+    BEARER,
+    NO_STORE,
+    PRIVATE,
+    VARY,
+    CacheDoc,
+    GameId,
+    LangQuery,
+    RouteDoc,
+    entry_of,
+    games_of,
+    language,
+)
 
-HOST_DOC = dict(tags=["host"], security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 422))
+HOST_DOC = RouteDoc(
+    tags=["host"],
+    security=BEARER,
+    status_code=200,
+    responses=responses(400, 401, 403, 404, 409, 422),
+    cache_control=PRIVATE,
+    response_headers=VARY,
+)
+SECRET_DOC = CacheDoc(cache_control=NO_STORE, response_headers=VARY)  # replies that carry tokens
 
 
 async def host_command(request: Request, game_id: GameId, lang: str | None, command: str) -> Ack:
@@ -29,42 +49,118 @@ async def host_command(request: Request, game_id: GameId, lang: str | None, comm
 class GameRoutes(Controller):
     path = "/games"
 
-    @post("/", tags=["games"], summary="Create a game", status_code=201, responses=responses(400, 409, 413, 422))
-    async def create_game(self, request: Request, data: JSONBody[CreateGameRequest],
-                          lang: LangQuery = None) -> GameCreatedReply:
+    @post(
+        "/",
+        operation_id="createGame",
+        tags=["games"],
+        summary="Create a game",
+        status_code=201,
+        description="A new game in the lobby: its ruleset, its roles (a preset or a list of role ids), its options "
+        "and the seats named now. The reply holds the host's token, each named seat's token and the moderator's "
+        "if asked for; they are shown only once.",
+        responses=responses(400, 409, 413, 422),
+        **SECRET_DOC,
+    )
+    async def create_game(
+        self, request: Request, data: JSONBody[CreateGameRequest], lang: LangQuery = None
+    ) -> GameCreatedReply:
         games = games_of(request)
         reply = await anyio.to_thread.run_sync(games.create_game, data, language(request, lang, data.lang or "en"))
         structlog.contextvars.bind_contextvars(game_id=reply.game_id)
         return reply
 
-    @get("/", tags=["games"], summary="The lobby: games with public information only", responses=responses(400))
+    @get(
+        "/",
+        operation_id="listGames",
+        tags=["games"],
+        summary="The lobby: games with public information only",
+        description="Games in the order they were created, oldest first, optionally only those with a status, "
+        "a page at a time. No token is needed.",
+        responses=responses(400),
+    )
     async def list_games(
         self,
         request: Request,
-        status: Annotated[Literal["lobby", "running", "ended", "aborted"] | None, QueryParameter(name="status")] = None,
-        limit: Annotated[int, QueryParameter(ge=1, le=200)] = 50,
-        offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
+        status: Annotated[
+            str | None,
+            QueryParameter(
+                name="status", pattern="^(lobby|running|ended|aborted)$", description="Only games with this status."
+            ),
+        ] = None,
+        limit: Annotated[int, QueryParameter(ge=1, le=200, description="The most games to return.")] = 50,
+        offset: Annotated[int, QueryParameter(ge=0, le=1_000_000, description="How many games to skip.")] = 0,
     ) -> Lobby:
         return await anyio.to_thread.run_sync(games_of(request).lobby, status or "", limit, offset)
 
-    @post("/{game_id:uuid}/seats", tags=["games"], summary="Join an open seat", status_code=201,
-          responses=responses(400, 404, 409, 413, 422))
-    async def join_game(self, request: Request, game_id: GameId, data: JSONBody[JoinRequest],
-                        lang: LangQuery = None) -> JoinReply:
+    @post(
+        "/{game_id:uuid}/seats",
+        operation_id="joinGame",
+        tags=["games"],
+        summary="Join an open seat",
+        status_code=201,
+        description="Takes the next open seat of a game in the lobby under a name; the reply holds "
+        "the seat's token. No token is needed.",
+        responses=responses(400, 404, 409, 413, 422),
+        **SECRET_DOC,
+    )
+    async def join_game(
+        self, request: Request, game_id: GameId, data: JSONBody[JoinRequest], lang: LangQuery = None
+    ) -> JoinReply:
         games = games_of(request)
         entry = await entry_of(games, game_id)
         reply = await anyio.to_thread.run_sync(games.join, entry, data.name, language(request, lang, entry.state.lang))
         structlog.contextvars.bind_contextvars(seat=reply.seat)
         return reply
 
-    @post("/{game_id:uuid}/start", summary="Start the game (host)", **HOST_DOC)
+    @delete(
+        "/{game_id:uuid}/seats/me",
+        operation_id="leaveGame",
+        tags=["games"],
+        summary="Give up the caller's seat before the start",
+        description="A seat leaves a game in the lobby; its token stops working. The seats after it move up one "
+        "and keep their tokens, so at the start the seats are numbered 1..N in the order they were taken; each "
+        "reads its number in its view (`view.seat`), and when any seat left, a `seat.number` notice in its feed. "
+        "The seat's token.",
+        security=BEARER,
+        responses=responses(400, 401, 403, 404, 409, 422),
+        cache_control=PRIVATE,
+        response_headers=VARY,
+    )
+    async def leave_game(self, request: Request, game_id: GameId, lang: LangQuery = None) -> None:
+        games = games_of(request)
+        entry = await entry_of(games, game_id)
+        await caller(games, entry, request, required=True)
+        await anyio.to_thread.run_sync(
+            games.leave, entry, required_bearer(request), language(request, lang, entry.state.lang)
+        )
+
+    @post(
+        "/{game_id:uuid}/start",
+        operation_id="startGame",
+        summary="Start the game (host)",
+        description="Deals the roles and opens the first step; every seat must be taken. The host's token.",
+        **HOST_DOC,
+    )
     async def start_game(self, request: Request, game_id: GameId, lang: LangQuery = None) -> Ack:
         return await host_command(request, game_id, lang, "start")
 
-    @post("/{game_id:uuid}/deadline", summary="Force the current deadline (host)", **HOST_DOC)
+    @post(
+        "/{game_id:uuid}/deadline",
+        operation_id="forceDeadline",
+        summary="Force the current deadline (host)",
+        description="Ends the current step now, as if its deadline had passed: silent seats take their "
+        "defaults. The host's token.",
+        **HOST_DOC,
+    )
     async def force_deadline(self, request: Request, game_id: GameId, lang: LangQuery = None) -> Ack:
         return await host_command(request, game_id, lang, "deadline")
 
-    @post("/{game_id:uuid}/abort", summary="Abort the game (host)", **HOST_DOC)
+    @post(
+        "/{game_id:uuid}/abort",
+        operation_id="abortGame",
+        summary="Abort the game (host)",
+        description="Ends the game without winners; its log, seed and chain become public. The host's token.",
+        **HOST_DOC,
+    )
     async def abort_game(self, request: Request, game_id: GameId, lang: LangQuery = None) -> Ack:
         return await host_command(request, game_id, lang, "abort")

@@ -8,25 +8,66 @@ import anyio
 from litestar import Controller, Request, Response, get, post
 from litestar.params import HeaderParameter, JSONBody
 
-from service.auth import bearer, caller, viewer_of
-from service.games import Reply
-from service.problems import PROBLEM_JSON, responses
-from service.schemas import ActionReply, ActionRequest, ViewReply
-from service.web import BEARER, OPTIONAL_BEARER, GameId, LangQuery, entry_of, games_of, language
+from grimoire.service.auth import caller, required_bearer, viewer_of
+from grimoire.service.games import Reply
+from grimoire.service.problems import PROBLEM_JSON, responses
+from grimoire.service.schemas import ActionReply, ActionRequest, ViewReply
+from grimoire.service.web import (
+    ANYONE,
+    BEARER,
+    ETAG,
+    NOT_MODIFIED,
+    PRIVATE,
+    VARY,
+    GameId,
+    IfNoneMatch,
+    LangQuery,
+    conditional,
+    entry_of,
+    games_of,
+    language,
+    tag,
+)
 
 
 class PlayRoutes(Controller):
     path = "/games/{game_id:uuid}"
+    cache_control = PRIVATE
+    response_headers = VARY
 
-    @get("/view", tags=["play"], summary="The caller's view (no token: spectator)",
-         security=OPTIONAL_BEARER, responses=responses(400, 401, 404))
-    async def get_view(self, request: Request, game_id: GameId) -> ViewReply:
+    @get(
+        "/view",
+        operation_id="getView",
+        tags=["play"],
+        summary="The caller's view (no token: spectator)",
+        description="What the caller may know now: seats and who lives, the phase, its own role and secrets, and "
+        "`decisions`, what it owes or may do now with their legal choices and deadline. " + ANYONE + " The ETag "
+        "is weak and names the viewer, its count of events seen and the language, so `If-None-Match` answers 304 "
+        "until the caller has something new to see.",
+        responses={**responses(400, 401, 404), 304: NOT_MODIFIED},
+        response_headers=[*VARY, ETAG],
+    )
+    async def get_view(
+        self, request: Request, game_id: GameId, if_none_match: IfNoneMatch = None
+    ) -> Response[ViewReply]:
         games = games_of(request)
         entry = await entry_of(games, game_id)
-        return games.view(entry, viewer_of(await caller(games, entry, request)))
+        viewer = viewer_of(await caller(games, entry, request))
+        reply = games.view(entry, viewer)
+        lang = language(request, request.query_params.get("lang"), entry.state.lang)
+        return conditional(request, reply, tag(entry.id, viewer, reply.seen, lang, weak=True))
 
-    @post("/actions", tags=["play"], summary="One action by the caller's seat",
-          security=BEARER, status_code=200, responses=responses(400, 401, 403, 404, 409, 413, 422))
+    @post(
+        "/actions",
+        operation_id="postAction",
+        tags=["play"],
+        summary="One action by the caller's seat",
+        description="Answers one of the seat's `decisions` (its `kind`, and a choice among its legal ones). A "
+        "seat's token is required. With an `Idempotency-Key`, a repeat of the same request gets the first reply.",
+        security=BEARER,
+        status_code=200,
+        responses=responses(400, 401, 403, 404, 409, 413, 422),
+    )
     async def post_action(
         self,
         request: Request,
@@ -34,15 +75,26 @@ class PlayRoutes(Controller):
         data: JSONBody[ActionRequest],
         lang: LangQuery = None,
         idempotency_key: Annotated[
-            str | None, HeaderParameter(name="Idempotency-Key", min_length=1, max_length=200, required=False)
+            str | None,
+            HeaderParameter(
+                name="Idempotency-Key",
+                min_length=1,
+                max_length=200,
+                required=False,
+                description="Makes a retry safe: the same key and body get the first reply.",
+            ),
         ] = None,
     ) -> Response[ActionReply]:
         games = games_of(request)
         entry = await entry_of(games, game_id)
         who = await caller(games, entry, request, required=True)
-        lang = language(request, lang, entry.state.lang)
-        reply = await anyio.to_thread.run_sync(games.act, entry, who, data, lang, bearer(request), idempotency_key)
+        text_lang = language(request, lang, entry.state.lang)
+        reply = await anyio.to_thread.run_sync(
+            games.act, entry, who, data, text_lang, required_bearer(request), idempotency_key
+        )
         if isinstance(reply, Reply):  # the stored reply to the first request with this key
             media = PROBLEM_JSON if reply.status >= 400 else "application/json"
-            return Response(content=bytes(reply.body), status_code=reply.status, media_type=media)
+            body = bytes(reply.body)
+            # the stored bytes of that reply, success or problem; the route's annotation documents the ActionReply
+            return Response(content=body, status_code=reply.status, media_type=media)  # type: ignore[arg-type]
         return Response(reply, status_code=200)

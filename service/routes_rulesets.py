@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from litestar import Controller, Request, get
-from litestar.params import FromPath
+import msgspec
+from litestar import Controller, Request, Response, get
+from litestar.params import Parameter
 
-from domain import catalog as rulesets
-from domain.messages import name_of, role_name
-from service.games import preset_seats
-from service.problems import ApiError, responses
-from service.schemas import OptionInfo, RoleInfo, RulesetInfo
-from service.web import LangQuery, language
+from grimoire.domain import catalog as rulesets
+from grimoire.domain.messages import name_of, role_name
+from grimoire.service.games import preset_seats
+from grimoire.service.problems import ApiError, responses
+from grimoire.service.schemas import OptionInfo, RoleInfo, RulesetInfo
+from grimoire.service.web import (
+    ETAG,
+    NOT_MODIFIED,
+    PUBLIC,
+    VARY_LANG,
+    IfNoneMatch,
+    LangQuery,
+    conditional,
+    language,
+    tag,
+)
 
 
 def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
@@ -22,29 +33,60 @@ def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
         version=rs.version,
         min_seats=rs.min_seats,
         max_seats=rs.max_seats,
-        roles=[RoleInfo(id=r, name=role_name(r, lang, rs.id), team=getattr(role, "team", None)) for r, role in rs.roles.items()],
+        roles=[
+            RoleInfo(id=r, name=role_name(r, lang, rs.id), team=getattr(role, "team", None))
+            for r, role in rs.roles.items()
+        ],
         presets={k: list(v) for k, v in rs.presets.items()},
         preset_seats=preset_seats(rs.id),
         options={
-            k: OptionInfo(type=o.type, default=o.default, choices=list(o.choices), minimum=o.minimum,
-                          maximum=o.maximum, doc=o.doc)
+            k: OptionInfo(
+                type=o.type, default=o.default, choices=list(o.choices), minimum=o.minimum, maximum=o.maximum, doc=o.doc
+            )
             for k, o in rs.all_options().items()
         },
     )
 
 
 class RulesetRoutes(Controller):
+    """A ruleset's description is fixed for a version of the service: strong ETags over the body."""
+
     path = "/rulesets"
+    cache_control = PUBLIC
+    response_headers = [*VARY_LANG, ETAG]
 
-    @get("/", tags=["rulesets"], summary="List the rulesets", responses=responses(400))
-    async def list_rulesets(self, request: Request, lang: LangQuery = None) -> list[RulesetInfo]:
+    @get(
+        "/",
+        operation_id="listRulesets",
+        tags=["rulesets"],
+        summary="List the rulesets",
+        description="Every ruleset with its roles, presets and options, names in the language asked for.",
+        responses={**responses(400), 304: NOT_MODIFIED},
+    )
+    async def list_rulesets(
+        self, request: Request, lang: LangQuery = None, if_none_match: IfNoneMatch = None
+    ) -> Response[list[RulesetInfo]]:
         lang = language(request, lang)
-        return [ruleset_info(rs, lang) for rs in rulesets.RULESETS.values()]
+        body = msgspec.json.encode([ruleset_info(rs, lang) for rs in rulesets.RULESETS.values()])
+        return conditional(request, body, tag(body))
 
-    @get("/{ruleset_id:str}", tags=["rulesets"], summary="One ruleset: roles, presets, options",
-         responses=responses(400, 404))
-    async def get_ruleset(self, request: Request, ruleset_id: FromPath[str], lang: LangQuery = None) -> RulesetInfo:
+    @get(
+        "/{ruleset_id:str}",
+        operation_id="getRuleset",
+        tags=["rulesets"],
+        summary="One ruleset: roles, presets, options",
+        description="A ruleset by id (`jinro9`, `ultimate13`, `langrensha`, `magic_city`, `witch_trial`).",
+        responses={**responses(400, 404), 304: NOT_MODIFIED},
+    )
+    async def get_ruleset(
+        self,
+        request: Request,
+        ruleset_id: Annotated[str, Parameter(description="The ruleset's id.")],
+        lang: LangQuery = None,
+        if_none_match: IfNoneMatch = None,
+    ) -> Response[RulesetInfo]:
         rs = rulesets.get(ruleset_id)
         if rs is None:
             raise ApiError(404, "ruleset_not_found")
-        return ruleset_info(rs, language(request, lang))
+        body = msgspec.json.encode(ruleset_info(rs, language(request, lang)))
+        return conditional(request, body, tag(body))

@@ -1,21 +1,36 @@
-"""The API's request and response bodies."""
+"""The API's request and response bodies.
+
+A field's description in the OpenAPI document is the comment on its line (service.openapi reads it),
+so the code and the document say the same thing.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 import msgspec
 from msgspec import Meta
 
-from domain.messages import LANGS
-from projections.view import View
+import grimoire.domain.catalog  # noqa: F401  every ruleset's own events are defined before AnyEvent is
+from grimoire.domain.events import Event, Input, event_types
+from grimoire.domain.messages import LANGS
+from grimoire.domain.state import Status
+from grimoire.projections.view import View
 
 Lang = Literal["ja", "zh-Hans", "zh-Hant", "en"]
 assert set(Lang.__args__) == set(LANGS)  # type: ignore[attr-defined]
+LobbyStatus = Literal["lobby", "running", "ended", "aborted"]  # the lobby tells an aborted game from an ended one
 
 Name = Annotated[str, Meta(min_length=1, max_length=40)]
 Id = Annotated[str, Meta(min_length=1, max_length=40)]
 Seat = Annotated[int, Meta(ge=1, le=99)]
+
+# every event on the wire, tagged by `type` (`Input` is the abstract base of the inputs); the union is built
+# from the catalog at import, which a type checker cannot follow, so it reads their base class
+if TYPE_CHECKING:
+    AnyEvent = Event
+else:
+    AnyEvent = Union[tuple(t for t in event_types() if t is not Input)]  # noqa: UP007
 
 
 class Strict(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -23,149 +38,195 @@ class Strict(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 
 class CreateGameRequest(Strict):
-    ruleset: Id
-    preset: Id | None = None
-    roles: Annotated[list[Id], Meta(max_length=99)] = []
-    seats: Seat | None = None
-    names: Annotated[list[Name], Meta(max_length=99)] = []
-    options: dict[str, Any] = {}
-    lang: Lang | None = None
-    moderator: bool = False
-    seed: Annotated[str, Meta(pattern="^[0-9a-f]{64}$")] | None = None
+    """A new game: the ruleset, its roles (a preset or a list) and the seats named now."""
+
+    ruleset: Id  # the ruleset's id (`GET /rulesets`)
+    preset: Id | None = None  # one of the ruleset's presets; default: its first for the seat count
+    roles: Annotated[list[Id], Meta(max_length=99)] = []  # role ids dealt instead of a preset
+    seats: Seat | None = None  # how many seats; default: the preset's, or as many as names or roles
+    names: Annotated[list[Name], Meta(max_length=99)] = []  # the players seated now, in seat order
+    options: dict[str, Any] = {}  # the ruleset's options by id (`GET /rulesets/{ruleset_id}`), e.g. time_scale
+    lang: Lang | None = None  # the game's language for texts; default: en
+    moderator: bool = False  # issue a moderator token, which sees everything
+    seed: Annotated[str, Meta(pattern="^[0-9a-f]{64}$")] | None = None  # 64 hex digits to fix the draws
 
 
 class SeatToken(msgspec.Struct, kw_only=True):
-    seat: int
-    name: str
-    token: str
+    """A seat named at creation and its token."""
+
+    seat: int  # the seat's number, from 1
+    name: str  # the player's name
+    token: str  # the seat's bearer token: keep it secret
 
 
 class GameCreatedReply(msgspec.Struct, kw_only=True):
-    game_id: str
-    host_token: str
-    moderator_token: str | None = None
-    seats: list[SeatToken]
-    open_seats: int
-    seed_sha256: str
+    """The new game and its tokens (shown once)."""
+
+    game_id: str  # the game's id
+    host_token: str  # the host's bearer token: start, force a deadline, abort
+    moderator_token: str | None = None  # the moderator's bearer token, when asked for
+    seats: list[SeatToken]  # each seat named at creation with its token
+    open_seats: int  # seats still to be joined before the game can start
+    seed_sha256: str  # SHA-256 of the secret seed, revealed at the end
 
 
 class JoinRequest(Strict):
-    name: Name
+    """A player taking the next open seat."""
+
+    name: Name  # the player's name, unique in the game
 
 
 class JoinReply(msgspec.Struct, kw_only=True):
-    seat: int
-    name: str
-    token: str
+    """The seat taken and its token."""
+
+    seat: int  # the seat's number, from 1
+    name: str  # the player's name
+    token: str  # the seat's bearer token: keep it secret
 
 
 class Ack(msgspec.Struct, kw_only=True):
-    accepted: bool = True
-    status: str
+    """A host command done."""
+
+    accepted: bool = True  # always true: a refusal is a problem instead
+    status: Status  # the game's status after the command
 
 
 class ActionRequest(Strict):
-    kind: Id
-    target: Seat | None = None
-    targets: Annotated[list[Seat], Meta(max_length=99)] = []
-    text: Annotated[str, Meta(max_length=10000)] | None = None
-    option: Id | None = None
-    seat: Seat | None = None  # optional: when given it must be the caller's own seat
+    """The caller's answer to one of its view's decisions: `kind` names it, and the fields its decision asks for
+    carry the choice (`target` from its `targets`, `targets` when its `count` is above 1, `text` up to its
+    `text` length, `option` from its `options`)."""
+
+    kind: Id  # the `kind` of the decision answered
+    target: Seat | None = None  # the chosen seat, from the decision's `targets`
+    targets: Annotated[list[Seat], Meta(max_length=99)] = []  # the chosen seats, when the decision's `count` is above 1
+    text: Annotated[str, Meta(max_length=10000)] | None = None  # the words said, when the decision takes a text
+    option: Id | None = None  # the chosen value, from the decision's `options`
+    seat: Seat | None = None  # the caller's own seat; optional, and refused when it is another
 
 
 class ViewReply(msgspec.Struct, kw_only=True):
-    view: View
+    """The caller's view and its feed position."""
+
+    view: View  # what the caller may know now, and the decisions it owes
     seen: int  # how many events the caller's feed holds: its cursor (its own numbering)
+    now: int = 0  # the server's time (ms) when it answered: place `view.deadline` against it, not the local clock
 
 
 class ActionReply(msgspec.Struct, kw_only=True):
-    accepted: bool
+    """An accepted action and the caller's view after it."""
+
+    accepted: bool  # always true: a refusal is a problem instead
     seen: int  # the caller's feed position after the action (its own numbering)
-    view: View
+    view: View  # the caller's view after the action
+    now: int = 0  # the server's time (ms) when it answered: place `view.deadline` against it, not the local clock
 
 
 class FeedItem(msgspec.Struct, kw_only=True):
+    """One event of the caller's feed: its tag `type` says what `data` holds."""
+
     n: int  # the viewer's own number for this event
-    type: str
-    at: int
+    type: str  # the event's tag
+    at: int  # when it happened, milliseconds since the epoch
     private: bool  # not public: only some viewers received it
-    text: str | None = None
-    data: dict[str, Any] = {}
+    text: str | None = None  # the event told in the language asked for, when it has words
+    data: dict[str, Any] = {}  # the event's own fields
 
 
 class Feed(msgspec.Struct, kw_only=True):
-    events: list[FeedItem]
+    """A page of the caller's feed."""
+
+    events: list[FeedItem]  # the caller's events after its cursor, oldest first
     next: int  # the cursor to pass as `after` next time
     more: bool  # more events are waiting beyond this page
-    status: str
+    status: Status  # the game's status
 
 
 class LobbyGame(msgspec.Struct, kw_only=True):
-    game_id: str
-    ruleset: str
-    preset: str | None
-    lang: str
-    status: str
-    seats: int
-    open_seats: int
+    """A game as anyone may see it in the lobby."""
+
+    game_id: str  # the game's id
+    ruleset: str  # the ruleset's id
+    preset: str | None  # the preset dealt, if any
+    lang: Lang  # the game's language
+    status: LobbyStatus  # where the game is
+    seats: int  # how many seats
+    open_seats: int  # seats still open to join
+    created_at: int  # when the game was created (ms); the lobby lists games in this order, oldest first
+    names: list[str]  # the names of the seats taken so far, in seat order
 
 
 class Lobby(msgspec.Struct, kw_only=True):
-    games: list[LobbyGame]
+    """Games, oldest first."""
+
+    games: list[LobbyGame]  # a page of games
 
 
 class RoleInfo(msgspec.Struct, kw_only=True):
-    id: str
-    name: str
-    team: str | None = None
+    """A role of a ruleset."""
+
+    id: str  # the role's stable id
+    name: str  # its name in the language asked for
+    team: str | None = None  # the side it plays for, when fixed
 
 
 class OptionInfo(msgspec.Struct, kw_only=True):
-    type: str
-    default: Any
-    choices: list[str] = []
-    minimum: float | None = None
-    maximum: float | None = None
-    doc: str = ""
+    """An option a game may set at creation."""
+
+    type: Literal["bool", "int", "float", "choice"]  # the value's type
+    default: Any  # the value when the game sets none
+    choices: list[str] = []  # the legal values of a choice
+    minimum: float | None = None  # the smallest legal number
+    maximum: float | None = None  # the largest legal number
+    doc: str = ""  # what the option does
 
 
 class RulesetInfo(msgspec.Struct, kw_only=True):
-    id: str
-    name: str
-    version: str
-    min_seats: int
-    max_seats: int
-    roles: list[RoleInfo]
-    presets: dict[str, list[str]]
+    """A ruleset: its roles, presets and options."""
+
+    id: str  # the ruleset's id
+    name: str  # its name in the language asked for
+    version: str  # the version of its rules; raised whenever the same inputs would give other events
+    min_seats: int  # the fewest seats a game may have
+    max_seats: int  # the most seats a game may have
+    roles: list[RoleInfo]  # every role it deals
+    presets: dict[str, list[str]]  # each preset's role ids, one a seat
     preset_seats: dict[str, int]  # how many seats each preset is for
-    options: dict[str, OptionInfo]
+    options: dict[str, OptionInfo]  # its options by id
 
 
 class AuditEvent(msgspec.Struct, kw_only=True):
-    version: int
-    topic: str
-    prev: str
-    hash: str
-    event: dict[str, Any]
+    """One stored event with its place in the hash chain."""
+
+    version: int  # its position in the game's stream, from 1
+    topic: str  # its stored type
+    prev: str  # the hash of the event before it
+    hash: str  # the chain hash over `prev` and the stored bytes
+    event: AnyEvent  # the event itself, every field, tagged by `type`
 
 
 class Audit(msgspec.Struct, kw_only=True):
-    game_id: str
-    status: str
-    seed: str | None
-    head: str
-    events: list[AuditEvent]
+    """A game's whole log, its seed and the head of its hash chain."""
+
+    game_id: str  # the game's id
+    status: Status  # the game's status
+    seed: str | None  # the seed, revealed at the end (its SHA-256 was published at creation)
+    head: str  # the hash of the last event
+    events: list[AuditEvent]  # every event, in order
 
 
 class AuditCheck(msgspec.Struct, kw_only=True):
-    ok: bool
-    chain_ok: bool
-    replay_ok: bool
-    events: int
-    inputs: int
-    head: str
-    problems: list[str]
+    """The result of verifying a game."""
+
+    ok: bool  # both checks passed
+    chain_ok: bool  # every stored event hashes to the chain
+    replay_ok: bool  # replaying the inputs gives every stored outcome
+    events: int  # how many events were checked
+    inputs: int  # how many of them were inputs
+    head: str  # the hash of the last event
+    problems: list[str]  # what failed, if anything
 
 
 class Health(msgspec.Struct, kw_only=True):
-    status: str
+    """The service's health."""
+
+    status: Literal["ok", "ready"]  # `ok`: the process is up; `ready`: the database answers too

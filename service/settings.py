@@ -6,6 +6,12 @@ import os
 
 import msgspec
 
+
+def env_list(name: str) -> tuple[str, ...]:
+    """A comma-separated environment variable as its non-empty items."""
+    return tuple(item.strip() for item in os.environ.get(name, "").split(",") if item.strip())
+
+
 WAIT_MAX = 30  # the longest long-poll a client may ask for (the OpenAPI bound)
 
 
@@ -18,3 +24,5 @@ class Settings(msgspec.Struct, kw_only=True):
     evict_after: float = 600.0  # seconds a game stays in memory unused
     rate_limit: int = int(os.environ.get("GRIMOIRE_RATE_LIMIT", "2000"))  # requests per second per client
     log_level: str = os.environ.get("GRIMOIRE_LOG_LEVEL", "info")
+    # origins a browser may call the API from (CORS); none by default
+    cors_origins: tuple[str, ...] = msgspec.field(default_factory=lambda: env_list("GRIMOIRE_CORS_ORIGINS"))

@@ -25,8 +25,8 @@ from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteTrackingRecorder
 from psycopg.sql import SQL, Identifier
 
-from domain.events import Event
-from service.chain import Record, seal, unseal
+from grimoire.domain.events import Event
+from grimoire.service.chain import Record, seal, unseal
 
 
 class NoTranscoder(Transcoder):
@@ -69,7 +69,7 @@ class EventMapper(Mapper):
 def environment(url: str | None) -> dict[str, str]:
     """eventsourcing settings for a database URL (`postgresql://…`) or a SQLite file path."""
     url = url or os.environ.get("GRIMOIRE_DATABASE_URL") or "grimoire.db"
-    env = {"CREATE_TABLE": "y", "TRANSCODER_TOPIC": "service.store:NoTranscoder"}
+    env = {"CREATE_TABLE": "y", "TRANSCODER_TOPIC": "grimoire.service.store:NoTranscoder"}
     if url.startswith(("postgresql://", "postgres://")):
         u = urlparse(url)
         query = parse_qs(u.query)
@@ -95,14 +95,16 @@ def environment(url: str | None) -> dict[str, str]:
 
 
 class SQLiteDirectory(SQLiteTrackingRecorder):
-    table = "grimoire_directory"
+    table = "grimoire_lobby"
 
     def construct_create_table_statements(self) -> list[str]:
         return [
             *super().construct_create_table_statements(),
             f"CREATE TABLE IF NOT EXISTS {self.table} (game_id TEXT PRIMARY KEY, ruleset TEXT, preset TEXT, "
-            "lang TEXT, status TEXT, seats INTEGER, joined INTEGER, step INTEGER, deadline INTEGER)",
+            "lang TEXT, status TEXT, seats INTEGER, joined INTEGER, step INTEGER, deadline INTEGER, "
+            "created_at INTEGER, names TEXT)",
             f"CREATE INDEX IF NOT EXISTS {self.table}_due ON {self.table} (status, deadline)",
+            f"CREATE INDEX IF NOT EXISTS {self.table}_created ON {self.table} (created_at)",
         ]
 
     def record(self, ch: tuple[str, tuple[Any, ...]], tracking: Tracking) -> None:
@@ -117,19 +119,25 @@ class SQLiteDirectory(SQLiteTrackingRecorder):
 
 
 class PostgresDirectory(PostgresTrackingRecorder):
-    table = "grimoire_directory"
+    table = "grimoire_lobby"
 
     def __init__(self, datastore: Any, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
         self.sql_create_statements.append(
             SQL(
                 "CREATE TABLE IF NOT EXISTS {0}.{1} (game_id text PRIMARY KEY, ruleset text, preset text, "
-                "lang text, status text, seats integer, joined integer, step integer, deadline bigint)"
+                "lang text, status text, seats integer, joined integer, step integer, deadline bigint, "
+                "created_at bigint, names text)"
             ).format(Identifier(self.datastore.schema), Identifier(self.table))
         )
         self.sql_create_statements.append(
             SQL("CREATE INDEX IF NOT EXISTS {1} ON {0}.{2} (status, deadline)").format(
                 Identifier(self.datastore.schema), Identifier(self.table + "_due"), Identifier(self.table)
+            )
+        )
+        self.sql_create_statements.append(
+            SQL("CREATE INDEX IF NOT EXISTS {1} ON {0}.{2} (created_at)").format(
+                Identifier(self.datastore.schema), Identifier(self.table + "_created"), Identifier(self.table)
             )
         )
 
@@ -154,7 +162,8 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.env = environment(url)
         self.postgres = self.env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
-        self.factory = InfrastructureFactory.construct(env=self.env)
+        # parameterised by the directory's recorder class, so `self.directory` is typed as one
+        self.factory = InfrastructureFactory[PostgresDirectory | SQLiteDirectory].construct(env=self.env)
         self.mapper = EventMapper(transcoder=NoTranscoder())
         for attempt in range(10):
             try:
@@ -200,7 +209,9 @@ class Store:
     def put(self, recorder: Any, key: UUID, version: int, topic: str, data: bytes) -> bool:
         """Insert a keyed record; False when that (key, version) already exists."""
         try:
-            recorder.insert_events([StoredEvent(originator_id=key, originator_version=version, topic=topic, state=data)])
+            recorder.insert_events(
+                [StoredEvent(originator_id=key, originator_version=version, topic=topic, state=data)]
+            )
         except RecordConflictError:
             return False
         return True

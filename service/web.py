@@ -2,24 +2,58 @@
 
 from __future__ import annotations
 
+import hashlib
 import uuid
-from typing import Annotated
+from typing import Annotated, Any, TypedDict, get_args
 
 import anyio
 import structlog
-from litestar import Request
-from litestar.params import FromPath, QueryParameter
+from litestar import Request, Response
+from litestar.datastructures import CacheControlHeader, ResponseHeader
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import SecurityRequirement
+from litestar.params import FromPath, HeaderParameter, QueryParameter
 
-from service.entry import Entry
-from service.games import Games
-from service.lifecycle import Service
-from service.schemas import Lang
+from grimoire.service.entry import Entry
+from grimoire.service.games import Games
+from grimoire.service.lifecycle import Service
+from grimoire.service.schemas import Lang
 
 PAGE_MAX = 500
-BEARER = [{"BearerToken": []}]
-OPTIONAL_BEARER = [{}, {"BearerToken": []}]
+
+
+class CacheDoc(TypedDict):
+    """How a group of routes' replies may be cached: keyword arguments of Litestar's route decorators."""
+
+    cache_control: CacheControlHeader
+    response_headers: list[ResponseHeader]
+
+
+class RouteDoc(CacheDoc, total=False):
+    """Documentation a group of routes shares: keyword arguments of Litestar's route decorators."""
+
+    tags: list[str]
+    security: list[SecurityRequirement]
+    status_code: int
+    responses: dict[int, ResponseSpec]
+
+
+BEARER: list[SecurityRequirement] = [{"BearerToken": []}]
+# Operations a spectator may call declare no security (a generated client then calls them with or without a
+# token); their descriptions say what a token changes.
+ANYONE = (
+    "With a seat's, the host's or the moderator's token (`Authorization: Bearer`) the caller reads as that; "
+    "without one, as a spectator."
+)
 GameId = FromPath[uuid.UUID]
-LangQuery = Annotated[Lang | None, QueryParameter(name="lang", description="Language of texts and messages.")]
+# Optional but never null (absent means Accept-Language, then the game's language): a string of the four
+# languages, since Litestar would read the text "null" as None for an optional Literal.
+LangQuery = Annotated[
+    str | None,
+    QueryParameter(
+        name="lang", pattern="^(" + "|".join(get_args(Lang)) + ")$", description="Language of texts and messages."
+    ),
+]
 
 
 def service_of(request: Request) -> Service:
@@ -47,6 +81,63 @@ def language(request: Request, given: str | None, default: str = "en") -> str:
 
 
 async def entry_of(games: Games, game_id: uuid.UUID) -> Entry:
-    entry = games.cached(game_id) or await anyio.to_thread.run_sync(games.game, game_id)
+    entry = games.cached(game_id)
+    if entry is None:
+        entry = await anyio.to_thread.run_sync(games.game, game_id)
     structlog.contextvars.bind_contextvars(game_id=str(game_id))
     return entry
+
+
+# --- caching -----------------------------------------------------------------------------------
+# A reply that depends on the caller's token is private and revalidated each time; one that carries
+# a token is never stored. Both vary by the token and the language.
+
+PRIVATE = CacheControlHeader(private=True, no_cache=True)
+NO_STORE = CacheControlHeader(no_store=True)
+PUBLIC = CacheControlHeader(public=True, no_cache=True)
+VARY = [
+    ResponseHeader(
+        name="Vary",
+        value="Authorization, Accept-Language",
+        description="The reply depends on the caller's token and language.",
+    )
+]
+VARY_LANG = [ResponseHeader(name="Vary", value="Accept-Language", description="The reply depends on the language.")]
+
+
+ETAG = ResponseHeader(
+    name="ETag",
+    documentation_only=True,
+    description="The representation's tag: send it back as `If-None-Match` to get 304.",
+)
+IfNoneMatch = Annotated[
+    str | None,
+    HeaderParameter(
+        name="If-None-Match", required=False, max_length=1000, description="ETags the caller holds (answered with 304)."
+    ),
+]
+NOT_MODIFIED = ResponseSpec(
+    data_container=None, description="Not Modified: the `If-None-Match` tag is current.", generate_examples=False
+)
+
+
+def tag(*parts: Any, weak: bool = False) -> str:
+    """An entity tag over `parts`: opaque, and as secret as the parts (never a global version)."""
+    digest = hashlib.sha256("\x1f".join(str(p) for p in parts).encode()).hexdigest()[:32]
+    return f'W/"{digest}"' if weak else f'"{digest}"'
+
+
+def not_modified(request: Request, etag: str) -> bool:
+    """Whether `If-None-Match` names `etag` (weak comparison, RFC 9110 §13.1.2) or is `*`."""
+    given = request.headers.get("if-none-match")
+    if not given:
+        return False
+    wanted = etag.removeprefix("W/")
+    return any(t.strip() == "*" or t.strip().removeprefix("W/") == wanted for t in given.split(","))
+
+
+def conditional(request: Request, content: Any, etag: str, media_type: str = "application/json") -> Response:
+    """`content` with its ETag, or 304 Not Modified when the caller holds that representation."""
+    if not_modified(request, etag):
+        return Response(content=None, status_code=304, headers={"ETag": etag})
+    return Response(content=content, headers={"ETag": etag}, media_type=media_type)

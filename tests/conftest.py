@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 @pytest.fixture(scope="session")
 def postgres():
     """A fresh PostgreSQL database for this session; a failure (never a skip) when it is required."""
-    from tests.pg import Database
+    from tests.support.pg import Database
 
     try:
         db = Database()

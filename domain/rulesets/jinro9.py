@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from domain.messages import register
-from domain.ruleset import Option, seconds
-from domain.rulesets.werewolf import Role, Werewolf
-from domain.state import GameState
+from grimoire.domain.messages import register
+from grimoire.domain.ruleset import Option, seconds
+from grimoire.domain.rulesets.werewolf import Role, Werewolf
+from grimoire.domain.state import GameState
 
 ROLES = {
     "villager": Role(id="villager", team="village"),
@@ -55,6 +55,7 @@ class Jinro9(Werewolf):
 
 JINRO9 = Jinro9()
 
+
 def _m(ja: str, hans: str, hant: str, en: str | dict[str, str]) -> dict[str, str | dict[str, str]]:
     return {"ja": ja, "zh-Hans": hans, "zh-Hant": hant, "en": en}
 
@@ -79,8 +80,10 @@ MORNING = {
         "朝が明けると、{seats_and}の死体が発見されました。",
         "天亮了，发现了{seats}的尸体。",
         "天亮了，發現了{seats}的屍體。",
-        {"one": "As morning breaks, the body of {seats} is found.",
-         "other": "As morning breaks, the bodies of {seats} are found."},
+        {
+            "one": "As morning breaks, the body of {seats} is found.",
+            "other": "As morning breaks, the bodies of {seats} are found.",
+        },
     ),
 }
 # 狩人 guards (狼人杀's 守卫), so in English it is the bodyguard: langrensha's hunter is the one who shoots.

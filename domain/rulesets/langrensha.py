@@ -27,14 +27,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
     Action,
+    Audience,
     Decision,
     Died,
     Event,
@@ -43,11 +44,11 @@ from domain.events import (
     RoleDealt,
     SpeakingOrder,
 )
-from domain.messages import register
-from domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
-from domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
-from domain.rulesets.werewolf import Werewolf, WolfState, _x, next_living
-from domain.state import GameState
+from grimoire.domain.messages import register
+from grimoire.domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
+from grimoire.domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
+from grimoire.domain.rulesets.werewolf import Werewolf, WolfState, _x, next_living
+from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
 
@@ -151,7 +152,7 @@ class Duty(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """What the dead may still do, in order: last words, shots, the badge."""
 
     kind: str  # "words" | "shot" | "badge"
-    seats: tuple[int, ...]
+    seats: tuple[int, ...]  # the dead seats that owe it, in order
 
 
 class LState(WolfState, frozen=True, kw_only=True):
@@ -192,193 +193,193 @@ class LState(WolfState, frozen=True, kw_only=True):
 class SpareCards(Event, frozen=True, kw_only=True, tag="lrs_spare_cards"):
     """The two cards left out of the deal (a game with the thief)."""
 
-    cards: tuple[str, ...]
+    cards: tuple[str, ...]  # the two role ids left out of the deal
 
 
 class PackKnown(Event, frozen=True, kw_only=True, tag="lrs_pack_known"):
     """These living wolves now know each other."""
 
-    wolves: tuple[int, ...]
+    wolves: tuple[int, ...]  # the seats of the living wolves
 
 
 class LoversLinked(Event, frozen=True, kw_only=True, tag="lrs_lovers_linked"):
-    cupid: int
-    lovers: tuple[int, int]
+    cupid: int  # the cupid who linked them
+    lovers: tuple[int, int]  # the two lovers
 
 
 class LoverShown(Event, frozen=True, kw_only=True, tag="lrs_lover_shown"):
     """A lover (the audience) learns its partner and the partner's role."""
 
-    lover: int
-    role: str
+    lover: int  # the lover's partner
+    role: str  # the partner's role id
 
 
 class Swapped(Event, frozen=True, kw_only=True, tag="lrs_swapped"):
     """The magician swapped two players' roles, with what is bound to them (spent powers, marks)."""
 
-    magician: int
-    seats: tuple[int, int]
+    magician: int  # the magician
+    seats: tuple[int, int]  # the two seats whose roles were swapped
 
 
 class Blocked(Event, frozen=True, kw_only=True, tag="lrs_blocked"):
-    nightmare: int
-    target: int
+    nightmare: int  # the nightmare
+    target: int  # the seat blocked tonight: it can use no power
 
 
 class BlockTold(Event, frozen=True, kw_only=True, tag="lrs_block_told"):
     """The blocked seat was told (at its first step tonight)."""
 
-    seat: int
+    seat: int  # the blocked seat
 
 
 class ThiefCards(Event, frozen=True, kw_only=True, tag="lrs_thief_cards"):
     """The thief (the audience) sees the two spare cards."""
 
-    cards: tuple[str, ...]
+    cards: tuple[str, ...]  # the two spare role ids the thief may pick from
 
 
 class ThiefPicked(Event, frozen=True, kw_only=True, tag="lrs_thief_picked"):
-    thief: int
-    card: str
+    thief: int  # the thief
+    card: str  # the role id it took, now its role
 
 
 class Guarded(Event, frozen=True, kw_only=True, tag="lrs_guarded"):
     """A guard's choice tonight (None: nobody), also its last guard for the next night."""
 
-    guard: int
-    target: int | None = None
+    guard: int  # the guard
+    target: int | None = None  # the seat guarded tonight; none: nobody
 
 
 class Shielded(Event, frozen=True, kw_only=True, tag="lrs_shielded"):
-    wolf: int
-    target: int
+    wolf: int  # the guardian wolf
+    target: int  # the wolf it shields from the poison and the white wolf tonight
 
 
 class PackAttacked(Event, frozen=True, kw_only=True, tag="lrs_pack_attacked"):
     """The pack's target tonight (None: nobody)."""
 
-    target: int | None = None
+    target: int | None = None  # the seat the pack bites tonight; none: nobody
 
 
 class Charmed(Event, frozen=True, kw_only=True, tag="lrs_charmed"):
     """The wolf beauty (the audience) charmed `target`: it dies with her."""
 
-    beauty: int
-    target: int
+    beauty: int  # the wolf beauty
+    target: int  # the seat charmed: it dies when she dies
 
 
 class WhiteWolfKilled(Event, frozen=True, kw_only=True, tag="lrs_white_wolf_killed"):
-    wolf: int
-    target: int
+    wolf: int  # the white wolf
+    target: int  # the wolf it kills tonight
 
 
 class PotionsLeft(Event, frozen=True, kw_only=True, tag="lrs_potions_left"):
     """The witch (the audience) sees her potions left."""
 
-    potions: tuple[str, ...]
+    potions: tuple[str, ...]  # the potions the witch still has: `antidote`, `poison`
 
 
 class WolfTargetShown(Event, frozen=True, kw_only=True, tag="lrs_wolf_target_shown"):
     """The witch (the audience) learns the pack's target."""
 
-    target: int
+    target: int  # the pack's target tonight
 
 
 class WitchSaved(Event, frozen=True, kw_only=True, tag="lrs_witch_saved"):
-    witch: int
-    target: int
+    witch: int  # the witch
+    target: int  # the seat her antidote saves
 
 
 class WitchPoisoned(Event, frozen=True, kw_only=True, tag="lrs_witch_poisoned"):
-    witch: int
-    target: int
+    witch: int  # the witch
+    target: int  # the seat she poisons
 
 
 class RavenMarked(Event, frozen=True, kw_only=True, tag="lrs_raven_marked"):
-    raven: int
-    target: int
+    raven: int  # the raven
+    target: int  # the seat marked: one extra vote against it at the next exile vote
 
 
 class ElderSurvived(Event, frozen=True, kw_only=True, tag="lrs_elder_survived"):
     """The elder survived the pack's bite and spent the extra life."""
 
-    seat: int
+    seat: int  # the elder
 
 
 class ApostleTurned(Event, frozen=True, kw_only=True, tag="lrs_apostle_turned"):
     """Every other wolf is dead: the blood moon apostle is now a werewolf."""
 
-    seat: int
+    seat: int  # the blood moon apostle
 
 
 class Shot(Event, frozen=True, kw_only=True, tag="lrs_shot"):
-    shooter: int
-    target: int
+    shooter: int  # the dead seat that shoots (its role shoots when it dies)
+    target: int  # the seat shot, who dies
 
 
 class DutiesQueued(Event, frozen=True, kw_only=True, tag="lrs_duties_queued"):
     """After deaths: what the dead may still do, before anything queued earlier."""
 
-    duties: tuple[Duty, ...]
+    duties: tuple[Duty, ...]  # what the dead may do, in order: last words, shots, the badge
 
 
 class DutyTaken(Event, frozen=True, kw_only=True, tag="lrs_duty_taken"):
     """The first queued duty is taken up (or passed over when nobody can act on it)."""
 
-    kind: str
-    seats: tuple[int, ...]
+    kind: str  # the duty: `words`, `shot` or `badge`
+    seats: tuple[int, ...]  # the dead seats that owe it
 
 
 class SpeechesBegan(Event, frozen=True, kw_only=True, tag="lrs_speeches_began"):
     """A round of speeches: "campaign", "sheriff_pk", "exile_pk" or "discussion"."""
 
-    stage: str
+    stage: str  # the round: `campaign`, `sheriff_pk`, `exile_pk` or `discussion`
 
 
 class SheriffCandidates(Event, frozen=True, kw_only=True, tag="lrs_sheriff_candidates"):
-    seats: tuple[int, ...]
+    seats: tuple[int, ...]  # the seats that stand for sheriff
 
 
 class Withdrew(Event, frozen=True, kw_only=True, tag="lrs_withdrew"):
-    seats: tuple[int, ...]
+    seats: tuple[int, ...]  # the candidates that withdrew from the sheriff election
 
 
 class VoteRound(Event, frozen=True, kw_only=True, tag="lrs_vote_round"):
     """A vote's round opens: "sheriff" or "exile", round 1 or 2 (the PK), on `candidates` (none: all)."""
 
-    vote: str
-    round: int
-    candidates: tuple[int, ...] = ()
+    vote: str  # the vote: `sheriff` or `exile`
+    round: int  # 1, or 2 for the vote after PK speeches
+    candidates: tuple[int, ...] = ()  # the seats that may be voted for; empty: every living seat
 
 
 class Runoff(Event, frozen=True, kw_only=True, tag="lrs_runoff"):
     """A tied vote goes to PK speeches between `seats`."""
 
-    vote: str
-    seats: tuple[int, ...]
+    vote: str  # the tied vote: `sheriff` or `exile`
+    seats: tuple[int, ...]  # the tied seats, who give PK speeches
 
 
 class SheriffChanged(Event, frozen=True, kw_only=True, tag="lrs_sheriff_changed"):
     """The badge is won, passed, torn or taken (None: no sheriff)."""
 
-    sheriff: int | None = None
+    sheriff: int | None = None  # the sheriff now; none: no sheriff
 
 
 class KnightDueled(Event, frozen=True, kw_only=True, tag="lrs_knight_dueled"):
-    knight: int
-    target: int
+    knight: int  # the knight
+    target: int  # the seat challenged to a duel
 
 
 class IdiotRevealed(Event, frozen=True, kw_only=True, tag="lrs_idiot_revealed"):
     """The exiled idiot survives and loses the vote."""
 
-    seat: int
+    seat: int  # the idiot, who survives without a vote
 
 
 class PowersLost(Event, frozen=True, kw_only=True, tag="lrs_powers_lost"):
     """The elder was exiled: the village's powers are lost."""
 
-    elder: int
+    elder: int  # the exiled elder
 
 
 def _bool(default: bool, doc: str) -> Option:
@@ -390,7 +391,10 @@ def _choice(choices: tuple[str, ...], doc: str) -> Option:
     return Option(type="choice", default=choices[0], choices=choices, doc=doc)
 
 
-def _add(items: tuple, item: Any) -> tuple:
+T = TypeVar("T")
+
+
+def _add(items: tuple[T, ...], item: T) -> tuple[T, ...]:
     return items if item in items else (*items, item)
 
 
@@ -429,9 +433,33 @@ class Langrensha(Werewolf):
     max_seats = 20
     rounds = 1
     action_kinds = frozenset(
-        {"speak", "whisper", "vote", "attack", "divine", "guard", "last_words", "link", "swap", "skip", "block",
-         "pick", "shield", "charm", "white_kill", "save", "poison", "inspect", "mark", "stand", "withdraw",
-         "duel", "impeach", "shoot", "badge"}
+        {
+            "speak",
+            "whisper",
+            "vote",
+            "attack",
+            "divine",
+            "guard",
+            "last_words",
+            "link",
+            "swap",
+            "skip",
+            "block",
+            "pick",
+            "shield",
+            "charm",
+            "white_kill",
+            "save",
+            "poison",
+            "inspect",
+            "mark",
+            "stand",
+            "withdraw",
+            "duel",
+            "impeach",
+            "shoot",
+            "badge",
+        }
     )
 
     # --- setup -----------------------------------------------------------------------------------
@@ -475,7 +503,8 @@ class Langrensha(Werewolf):
         return bool(lovers) and sum(self.role_of(state, s).team == "wolves" for s in lovers) == 1
 
     def early(self, state: GameState) -> bool:
-        return state.options["early_close"]
+        early: bool = state.options["early_close"]
+        return early
 
     # --- start and the pack ----------------------------------------------------------------------
 
@@ -538,7 +567,8 @@ class Langrensha(Werewolf):
         targets = tuple(s for s in state.living() if not self.is_wolf(state, s))
         return Decision(kind="attack", targets=targets, barred=barred)
 
-    def attack_target(self, g: Table, answers: dict[int, Action]) -> int:
+    def pack_target(self, g: Table, answers: dict[int, Action]) -> int:
+        """The pack's choice (a tie drawn at random; no answer: a random legal seat), 0 for none."""
         state = g.state
         picks = [a.target for a in answers.values() if a.kind == "attack" and a.target is not None]
         if picks:
@@ -548,8 +578,9 @@ class Langrensha(Werewolf):
         legal = [s for s in state.living() if not self.is_wolf(state, s)]
         return g.rng.choice(legal) if legal else 0
 
-    def dawn(self, g: Table) -> None:
-        state, x = g.state, g.state.x
+    def begin_day(self, g: Table) -> None:
+        state = g.state
+        x: LState = state.x
         opt = state.options
         g.phase("day", state.day)
         deaths: dict[int, str] = {}
@@ -781,7 +812,7 @@ class Langrensha(Werewolf):
         if "knight" not in state.setup_roles:
             self.pre_vote(g)
             return
-        prompts = {}
+        prompts: dict[int, tuple[Decision, ...]] = {}
         for seat in state.living():
             if state.role(seat) == "knight" and "duel" not in state.x.flags[seat - 1] and not state.x.powerless:
                 prompts[seat] = (Decision(kind="duel", targets=state.others(seat), optional=True),)
@@ -890,6 +921,10 @@ class Langrensha(Werewolf):
             return False
         left_out = [*lovers, state.x.cupid] if mixed else []
         winners = [s for s in range(1, state.seats + 1) if self.role_of(state, s).team == team and s not in left_out]
+        if not winners:
+            # every member of the side is in the mixed couple's own team (or is its cupid): nobody wins
+            g.end("no_winner", ())
+            return True
         g.end(team, winners, (team,))
         return True
 
@@ -897,12 +932,14 @@ class Langrensha(Werewolf):
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
         super().on_act(g, seat, action, decision)
-        if g.state.step.name == "night.witch":  # her view shows the potion used as soon as she answers
+        step = g.state.step
+        assert step is not None, "an answer is in the open step"
+        if step.name == "night.witch":  # her view shows the potion used as soon as she answers
             spent = g.state.x.flags[seat - 1]
             using = {"save": "antidote", "poison": "poison"}.get(action.kind)
             g.emit(PotionsLeft, to=(seat,), potions=_potions_left((*spent, using) if using else spent))
 
-    def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
+    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
         if action.kind == "duel":
             return PUBLIC
         return super().audience(state, seat, action)
@@ -915,7 +952,7 @@ class Langrensha(Werewolf):
 # --- evolve: one fold per event ---------------------------------------------------------------------
 
 
-def _per_seat(values: tuple, seat: int, value: Any) -> tuple:
+def _per_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     return (*values[: seat - 1], value, *values[seat:])
 
 
@@ -932,8 +969,18 @@ def _on_created(rs: Langrensha, state: GameState, e: GameCreated) -> GameState:
 def _on_phase(rs: Langrensha, state: GameState, e: PhaseStarted) -> GameState:
     state = WEREWOLF_EVOLVE[PhaseStarted](rs, state, e)
     if e.phase == "night":
-        return _x(state, blocked=0, block_told=False, attack=0, guarded=(), saved=False, poisoned=(), white=(),
-                  shield=(), raven=())
+        return _x(
+            state,
+            blocked=0,
+            block_told=False,
+            attack=0,
+            guarded=(),
+            saved=False,
+            poisoned=(),
+            white=(),
+            shield=(),
+            raven=(),
+        )
     return _x(state, resume="day")
 
 
@@ -951,7 +998,7 @@ def _on_swapped(rs: Langrensha, state: GameState, e: Swapped) -> GameState:
 
 
 def _on_guarded(rs: Langrensha, state: GameState, e: Guarded) -> GameState:
-    x = state.x
+    x: LState = state.x
     guarded = x.guarded if e.target is None else _add(x.guarded, e.target)
     return _x(state, mark=_per_seat(x.mark, e.guard, e.target or 0), guarded=guarded)
 
@@ -1005,8 +1052,8 @@ def _plan(setup: tuple[str, ...], first: bool, odd: bool) -> tuple[str, ...]:
 class Info(Event, frozen=True, kw_only=True, tag="lrs_info"):
     """Stored games before the typed facts: a fact for the readers' views (`View.private[key]`). No longer emitted."""
 
-    key: str
-    value: Any = None
+    key: str  # the fact's name in `View.private`
+    value: Any = None  # the fact
 
 
 # --- night steps: one prompt and one resolve function each ------------------------------------------
@@ -1116,14 +1163,14 @@ def _r_guardian_wolf(rs: Langrensha, g: Table, answers: dict[int, Action]) -> No
 
 def _p_wolves(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
     state = g.state
-    own = (rs.attack_decision(state, seat),)
+    own: tuple[Decision, ...] = (rs.attack_decision(state, seat),)
     if rs.may_whisper(state):
         own += (Decision(kind="whisper", text=state.options["speech_max_chars"], repeatable=True),)
     return own
 
 
 def _r_wolves(rs: Langrensha, g: Table, answers: dict[int, Action]) -> None:
-    g.emit(PackAttacked, to=MODERATOR, target=rs.attack_target(g, answers) or None)
+    g.emit(PackAttacked, to=MODERATOR, target=rs.pack_target(g, answers) or None)
 
 
 def _p_charm(rs: Langrensha, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -1237,7 +1284,7 @@ NIGHT_SEQUENCE = RoleSequence(
     plan=Langrensha.plan,
     steps=NIGHT_STEPS,
     actors=Langrensha.actors,
-    finish=Langrensha.dawn,
+    finish=Langrensha.begin_day,
 )
 
 DAY_STEPS: dict[str, StepSpec] = {
@@ -1263,100 +1310,127 @@ def _m(ja: str, hans: str, hant: str, en: str) -> dict[str, str]:
 
 
 TEXTS = {
-        "role.alpha_wolf": _m("狼王", "狼王", "狼王", "alpha wolf"),
-        "role.white_wolf": _m("白狼王", "白狼王", "白狼王", "white wolf"),
-        "role.wolf_beauty": _m("狼美人", "狼美人", "狼美人", "wolf beauty"),
-        "role.guardian_wolf": _m("守護狼", "守卫狼", "守衛狼", "guardian wolf"),
-        "role.hidden_wolf": _m("隠れ狼", "隐狼", "隱狼", "hidden wolf"),
-        "role.blood_moon": _m("血月の使徒", "血月使徒", "血月使徒", "blood moon apostle"),
-        "role.nightmare": _m("悪夢狼", "梦魇狼", "夢魘狼", "nightmare wolf"),
-        "role.witch": _m("魔女", "女巫", "女巫", "witch"),
-        "role.huntsman": _m("ハンター", "猎人", "獵人", "hunter"),
-        "role.guard": _m("守衛", "守卫", "守衛", "guard"),
-        "role.idiot": _m("白痴", "白痴", "白痴", "idiot"),
-        "role.elder": _m("長老", "长老", "長老", "elder"),
-        "role.knight": _m("騎士", "骑士", "騎士", "knight"),
-        "role.magician": _m("魔術師", "魔术师", "魔術師", "magician"),
-        "role.cupid": _m("キューピッド", "丘比特", "丘比特", "cupid"),
-        "role.raven": _m("カラス", "乌鸦", "烏鴉", "raven"),
-        "role.graveyard_keeper": _m("墓守", "守墓人", "守墓人", "graveyard keeper"),
-        "role.thief": _m("盗賊", "盗贼", "盜賊", "thief"),
-        "action.badge": _m("警長バッジの移譲", "移交警徽", "移交警徽", "passing the badge"),
-        "action.block": _m("能力の封印", "封锁技能", "封鎖技能", "block"),
-        "action.charm": _m("魅了", "魅惑", "魅惑", "charm"),
-        "action.duel": _m("決闘", "决斗", "決鬥", "duel"),
-        "action.inspect": _m("墓守の確認", "查看身份", "查看身分", "inspection"),
-        "action.link": _m("恋人の指名", "连接恋人", "連接戀人", "choosing the lovers"),
-        "action.mark": _m("印", "标记", "標記", "mark"),
-        "action.pick": _m("カードの選択", "选择身份", "選擇身分", "picking a card"),
-        "action.poison": _m("毒薬", "毒药", "毒藥", "poison"),
-        "action.save": _m("解毒剤", "解药", "解藥", "antidote"),
-        "action.shield": _m("守護", "守护", "守護", "shield"),
-        "action.stand": _m("立候補", "上警", "上警", "running for sheriff"),
-        "action.swap": _m("入れ替え", "交换", "交換", "swap"),
-        "action.white_kill": _m("自爆", "自爆", "自爆", "self-destruct"),
-        "step.shot": _m("発砲", "开枪", "開槍", "the shot"),
-        "step.exile_vote": _m("放逐の投票", "放逐投票", "放逐投票", "the exile vote"),
-        "step.sheriff_vote": _m("警長の投票", "警长投票", "警長投票", "the sheriff vote"),
-        "step.candidacy": _m("警長への立候補", "上警", "上警", "running for sheriff"),
-        "step.withdraw": _m("立候補の取り下げ", "退水", "退水", "withdrawing"),
-        "step.badge": _m("警長バッジの移譲", "移交警徽", "移交警徽", "passing the badge"),
-        "step.impeach": _m("警長の弾劾", "弹劾警长", "彈劾警長", "the impeachment"),
-        "step.duel": _m("決闘", "决斗", "決鬥", "the duel"),
-        "executed": _m(
-            "投票の結果、{seat}が追放されました。", "投票结果：{seat}被放逐。", "投票結果：{seat}被放逐。",
-            "By the vote, {seat} is exiled.",
-        ),
-        "vote.none": _m("本日は追放なしとなりました。", "今天无人被放逐。", "今天無人被放逐。", "Nobody is exiled today."),
-        "team.lovers": _m("恋人陣営", "恋人阵营", "戀人陣營", "the lovers"),
-        "team.neutral": _m("中立", "中立", "中立", "neutral"),
-        "label.good": _m("村人側", "好人", "好人", "good"),
-        "died.day": _m("{seats}が死亡しました。", "{seats}死亡。", "{seats}死亡。", "{seats} died."),
-        "nightmare.blocked": _m(
-            "今夜、あなたの能力は封じられています。", "今晚你的技能被封锁了。", "今晚你的技能被封鎖了。",
-            "Your ability is blocked tonight.",
-        ),
-        "thief.cards": _m(
-            "残りのカードは【{role}】と【{label}】です。", "剩余的两张牌是【{role}】和【{label}】。",
-            "剩餘的兩張牌是【{role}】和【{label}】。", "The two spare cards are {role} and {label}.",
-        ),
-        "witch.target": _m(
-            "今夜、人狼に襲われたのは{target}です。", "今晚被狼人袭击的是{target}。", "今晚被狼人襲擊的是{target}。",
-            "Tonight the wolves attacked {target}.",
-        ),
-        "lovers.partner": _m(
-            "あなたは{target}（{role}）と恋人になりました。", "你与{target}（{role}）成为了恋人。",
-            "你與{target}（{role}）成為了戀人。", "You and {target} ({role}) are lovers.",
-        ),
-        "graveyard.result": _m(
-            "{target}の役職は【{role}】でした。", "{target}的身份是【{role}】。", "{target}的身分是【{role}】。",
-            "{target}'s role was {role}.",
-        ),
-        "apostle.turned": _m(
-            "他の人狼が全滅しました。あなたは人狼になりました。", "其他狼人已全部出局，你变成了狼人。",
-            "其他狼人已全部出局，你變成了狼人。", "Every other wolf is dead: you are now a werewolf.",
-        ),
-        "sheriff.candidates": _m(
-            "警長候補: {seats}", "警长竞选者：{seats}", "警長競選者：{seats}", "Running for sheriff: {seats}",
-        ),
-        "sheriff.none": _m("警長はいません。", "本局没有警长。", "本局沒有警長。", "There is no sheriff."),
-        "sheriff.elected": _m("{seat}が警長になりました。", "{seat}当选警长。", "{seat}當選警長。", "{seat} is the sheriff."),
-        "sheriff.withdrawn": _m("{seats}が立候補を取り下げました。", "{seats}退水。", "{seats}退水。", "{seats} withdrew."),
-        "badge.passed": _m("警長バッジは{seat}に渡りました。", "警徽移交给{seat}。", "警徽移交給{seat}。", "The badge passes to {seat}."),
-        "badge.torn": _m("警長バッジは破かれました。", "警徽被撕毁。", "警徽被撕毀。", "The badge is torn."),
-        "impeach.tally": _m("弾劾に{count}票。", "弹劾票数：{count}。", "彈劾票數：{count}。", "{count} votes to impeach."),
-        "sheriff.impeached": _m("警長は弾劾されました。", "警长被弹劾。", "警長被彈劾。", "The sheriff is impeached."),
-        "idiot.revealed": _m(
-            "{seat}は白痴です。生き残りますが投票権を失います。", "{seat}是白痴，免于出局但失去投票权。",
-            "{seat}是白痴，免於出局但失去投票權。", "{seat} is the idiot: survives, but loses the vote.",
-        ),
-        "elder.penalty": _m(
-            "追放された{seat}は長老でした。村の能力者は能力を失います。", "被放逐的{seat}是长老，所有神职失去技能。",
-            "被放逐的{seat}是長老，所有神職失去技能。", "{seat}, exiled, was the elder: the village's powers are lost.",
-        ),
-        "knight.duel": _m(
-            "騎士{seat}が{target}に決闘を挑みました。", "骑士{seat}向{target}发起决斗。",
-            "騎士{seat}向{target}發起決鬥。", "The knight {seat} duels {target}.",
-        ),
+    "role.alpha_wolf": _m("狼王", "狼王", "狼王", "alpha wolf"),
+    "role.white_wolf": _m("白狼王", "白狼王", "白狼王", "white wolf"),
+    "role.wolf_beauty": _m("狼美人", "狼美人", "狼美人", "wolf beauty"),
+    "role.guardian_wolf": _m("守護狼", "守卫狼", "守衛狼", "guardian wolf"),
+    "role.hidden_wolf": _m("隠れ狼", "隐狼", "隱狼", "hidden wolf"),
+    "role.blood_moon": _m("血月の使徒", "血月使徒", "血月使徒", "blood moon apostle"),
+    "role.nightmare": _m("悪夢狼", "梦魇狼", "夢魘狼", "nightmare wolf"),
+    "role.witch": _m("魔女", "女巫", "女巫", "witch"),
+    "role.huntsman": _m("ハンター", "猎人", "獵人", "hunter"),
+    "role.guard": _m("守衛", "守卫", "守衛", "guard"),
+    "role.idiot": _m("白痴", "白痴", "白痴", "idiot"),
+    "role.elder": _m("長老", "长老", "長老", "elder"),
+    "role.knight": _m("騎士", "骑士", "騎士", "knight"),
+    "role.magician": _m("魔術師", "魔术师", "魔術師", "magician"),
+    "role.cupid": _m("キューピッド", "丘比特", "丘比特", "cupid"),
+    "role.raven": _m("カラス", "乌鸦", "烏鴉", "raven"),
+    "role.graveyard_keeper": _m("墓守", "守墓人", "守墓人", "graveyard keeper"),
+    "role.thief": _m("盗賊", "盗贼", "盜賊", "thief"),
+    "action.badge": _m("警長バッジの移譲", "移交警徽", "移交警徽", "passing the badge"),
+    "action.block": _m("能力の封印", "封锁技能", "封鎖技能", "block"),
+    "action.charm": _m("魅了", "魅惑", "魅惑", "charm"),
+    "action.duel": _m("決闘", "决斗", "決鬥", "duel"),
+    "action.inspect": _m("墓守の確認", "查看身份", "查看身分", "inspection"),
+    "action.link": _m("恋人の指名", "连接恋人", "連接戀人", "choosing the lovers"),
+    "action.mark": _m("印", "标记", "標記", "mark"),
+    "action.pick": _m("カードの選択", "选择身份", "選擇身分", "picking a card"),
+    "action.poison": _m("毒薬", "毒药", "毒藥", "poison"),
+    "action.save": _m("解毒剤", "解药", "解藥", "antidote"),
+    "action.shield": _m("守護", "守护", "守護", "shield"),
+    "action.stand": _m("立候補", "上警", "上警", "running for sheriff"),
+    "action.swap": _m("入れ替え", "交换", "交換", "swap"),
+    "action.white_kill": _m("自爆", "自爆", "自爆", "self-destruct"),
+    "step.shot": _m("発砲", "开枪", "開槍", "the shot"),
+    "step.exile_vote": _m("放逐の投票", "放逐投票", "放逐投票", "the exile vote"),
+    "step.sheriff_vote": _m("警長の投票", "警长投票", "警長投票", "the sheriff vote"),
+    "step.candidacy": _m("警長への立候補", "上警", "上警", "running for sheriff"),
+    "step.withdraw": _m("立候補の取り下げ", "退水", "退水", "withdrawing"),
+    "step.badge": _m("警長バッジの移譲", "移交警徽", "移交警徽", "passing the badge"),
+    "step.impeach": _m("警長の弾劾", "弹劾警长", "彈劾警長", "the impeachment"),
+    "step.duel": _m("決闘", "决斗", "決鬥", "the duel"),
+    "executed": _m(
+        "投票の結果、{seat}が追放されました。",
+        "投票结果：{seat}被放逐。",
+        "投票結果：{seat}被放逐。",
+        "By the vote, {seat} is exiled.",
+    ),
+    "vote.none": _m("本日は追放なしとなりました。", "今天无人被放逐。", "今天無人被放逐。", "Nobody is exiled today."),
+    "team.lovers": _m("恋人陣営", "恋人阵营", "戀人陣營", "the lovers"),
+    "team.neutral": _m("中立", "中立", "中立", "neutral"),
+    "label.good": _m("村人側", "好人", "好人", "good"),
+    "died.day": _m("{seats}が死亡しました。", "{seats}死亡。", "{seats}死亡。", "{seats} died."),
+    "nightmare.blocked": _m(
+        "今夜、あなたの能力は封じられています。",
+        "今晚你的技能被封锁了。",
+        "今晚你的技能被封鎖了。",
+        "Your ability is blocked tonight.",
+    ),
+    "thief.cards": _m(
+        "残りのカードは【{role}】と【{label}】です。",
+        "剩余的两张牌是【{role}】和【{label}】。",
+        "剩餘的兩張牌是【{role}】和【{label}】。",
+        "The two spare cards are {role} and {label}.",
+    ),
+    "witch.target": _m(
+        "今夜、人狼に襲われたのは{target}です。",
+        "今晚被狼人袭击的是{target}。",
+        "今晚被狼人襲擊的是{target}。",
+        "Tonight the wolves attacked {target}.",
+    ),
+    "lovers.partner": _m(
+        "あなたは{target}（{role}）と恋人になりました。",
+        "你与{target}（{role}）成为了恋人。",
+        "你與{target}（{role}）成為了戀人。",
+        "You and {target} ({role}) are lovers.",
+    ),
+    "graveyard.result": _m(
+        "{target}の役職は【{role}】でした。",
+        "{target}的身份是【{role}】。",
+        "{target}的身分是【{role}】。",
+        "{target}'s role was {role}.",
+    ),
+    "apostle.turned": _m(
+        "他の人狼が全滅しました。あなたは人狼になりました。",
+        "其他狼人已全部出局，你变成了狼人。",
+        "其他狼人已全部出局，你變成了狼人。",
+        "Every other wolf is dead: you are now a werewolf.",
+    ),
+    "sheriff.candidates": _m(
+        "警長候補: {seats}",
+        "警长竞选者：{seats}",
+        "警長競選者：{seats}",
+        "Running for sheriff: {seats}",
+    ),
+    "sheriff.none": _m("警長はいません。", "本局没有警长。", "本局沒有警長。", "There is no sheriff."),
+    "sheriff.elected": _m(
+        "{seat}が警長になりました。", "{seat}当选警长。", "{seat}當選警長。", "{seat} is the sheriff."
+    ),
+    "sheriff.withdrawn": _m("{seats}が立候補を取り下げました。", "{seats}退水。", "{seats}退水。", "{seats} withdrew."),
+    "badge.passed": _m(
+        "警長バッジは{seat}に渡りました。", "警徽移交给{seat}。", "警徽移交給{seat}。", "The badge passes to {seat}."
+    ),
+    "badge.torn": _m("警長バッジは破かれました。", "警徽被撕毁。", "警徽被撕毀。", "The badge is torn."),
+    "impeach.tally": _m("弾劾に{count}票。", "弹劾票数：{count}。", "彈劾票數：{count}。", "{count} votes to impeach."),
+    "sheriff.impeached": _m("警長は弾劾されました。", "警长被弹劾。", "警長被彈劾。", "The sheriff is impeached."),
+    "idiot.revealed": _m(
+        "{seat}は白痴です。生き残りますが投票権を失います。",
+        "{seat}是白痴，免于出局但失去投票权。",
+        "{seat}是白痴，免於出局但失去投票權。",
+        "{seat} is the idiot: survives, but loses the vote.",
+    ),
+    "elder.penalty": _m(
+        "追放された{seat}は長老でした。村の能力者は能力を失います。",
+        "被放逐的{seat}是长老，所有神职失去技能。",
+        "被放逐的{seat}是長老，所有神職失去技能。",
+        "{seat}, exiled, was the elder: the village's powers are lost.",
+    ),
+    "knight.duel": _m(
+        "騎士{seat}が{target}に決闘を挑みました。",
+        "骑士{seat}向{target}发起决斗。",
+        "騎士{seat}向{target}發起決鬥。",
+        "The knight {seat} duels {target}.",
+    ),
 }
 register(TEXTS, ruleset="langrensha")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from domain.events import Decision
-from domain.messages import register
-from domain.ruleset import Option, seconds
-from domain.rulesets.jinro9 import MORNING, ROLES, _m
-from domain.rulesets.werewolf import Werewolf
-from domain.state import GameState
+from grimoire.domain.events import Decision
+from grimoire.domain.messages import register
+from grimoire.domain.ruleset import Option, seconds
+from grimoire.domain.rulesets.jinro9 import MORNING, ROLES, _m
+from grimoire.domain.rulesets.werewolf import Werewolf
+from grimoire.domain.state import GameState
 
 V, S, M, H, W, X = "villager", "seer", "medium", "hunter", "werewolf", "madman"
 
@@ -16,7 +16,12 @@ class Ultimate13(Werewolf):
     id = "ultimate13"
     version = "2"
     doc_lang = "ja"
-    name = {"ja": "アルティメット人狼（13人村）", "zh-Hans": "终极狼人（13人局）", "zh-Hant": "終極狼人（13人局）", "en": "Ultimate Werewolf for thirteen"}
+    name = {
+        "ja": "アルティメット人狼（13人村）",
+        "zh-Hans": "终极狼人（13人局）",
+        "zh-Hant": "終極狼人（13人局）",
+        "en": "Ultimate Werewolf for thirteen",
+    }
     roles = {r: ROLES[r] for r in (V, S, M, H, W, X)}
     presets = {"13": (V, V, V, V, V, V, S, M, H, W, W, W, X)}
     options = {
@@ -25,10 +30,16 @@ class Ultimate13(Werewolf):
         "night0_seconds": seconds(120, "Night 0."),
         "night_seconds": seconds(120, "A night."),
         "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000, doc="Longest speech."),
-        "medium_result": Option(type="choice", default="role", choices=("role", "alignment"), doc="What the medium learns."),
-        "consecutive_guard": Option(type="bool", default=True, doc="The bodyguard (狩人) may guard the same player twice in a row."),
+        "medium_result": Option(
+            type="choice", default="role", choices=("role", "alignment"), doc="What the medium learns."
+        ),
+        "consecutive_guard": Option(
+            type="bool", default=True, doc="The bodyguard (狩人) may guard the same player twice in a row."
+        ),
         "wolf_attack_wolf": Option(type="bool", default=True, doc="Wolves may attack a fellow wolf."),
-        "madman_counts_as_human": Option(type="bool", default=False, doc="The madman counts for the village at parity."),
+        "madman_counts_as_human": Option(
+            type="bool", default=False, doc="The madman counts for the village at parity."
+        ),
     }
     min_seats = max_seats = 13
     discussion = "free"

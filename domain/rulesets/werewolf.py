@@ -12,10 +12,11 @@ from typing import Any
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     Act,
     Action,
+    Audience,
     Decision,
     Defaulted,
     Died,
@@ -27,9 +28,9 @@ from domain.events import (
     SpeakingOrder,
     StepOpened,
 )
-from domain.rng import Rng
-from domain.ruleset import Ruleset, StepSpec, Table
-from domain.state import GameState
+from grimoire.domain.rng import Rng
+from grimoire.domain.ruleset import Ruleset, StepSpec, Table
+from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
 
@@ -58,10 +59,10 @@ class NightResolved(Event, frozen=True, kw_only=True, tag="night_resolved"):
     """A night resolved at once (moderator): the pack's target, each guard and its target, each seer and
     the seat it divined, and the deaths with their causes. The guards are the next night's last guards."""
 
-    attack: int | None = None
-    guards: tuple[tuple[int, int], ...] = ()
-    divined: tuple[tuple[int, int], ...] = ()
-    deaths: tuple[tuple[int, str], ...] = ()
+    attack: int | None = None  # the pack's target; none: nobody
+    guards: tuple[tuple[int, int], ...] = ()  # [guard, guarded seat] pairs, also the next night's last guards
+    divined: tuple[tuple[int, int], ...] = ()  # [seer, divined seat] pairs
+    deaths: tuple[tuple[int, str], ...] = ()  # [seat, cause] pairs of the seats that die
 
 
 SLEEP = Decision(kind="sleep")
@@ -93,7 +94,8 @@ class Werewolf(Ruleset):
     # --- role data -----------------------------------------------------------------------------
 
     def is_wolf(self, state: GameState, seat: int) -> bool:
-        return self.roles[state.roles[seat - 1]].wolf
+        role: Role = self.roles[state.roles[seat - 1]]
+        return role.wolf
 
     def wolves(self, state: GameState) -> list[int]:
         return [s for s in state.living() if self.is_wolf(state, s)]
@@ -172,8 +174,10 @@ class Werewolf(Ruleset):
         if action.kind == "whisper" and self.whisper_cap is not None and g.state.x.whispers == self.whisper_cap:
             wolves = tuple(self.wolves(g.state))
             g.notice("whisper.closed", to=wolves)
+            step = g.state.step
+            assert step is not None, "a whisper is an answer in the open step"
             for wolf in wolves:
-                if g.state.step.decision(wolf, "whisper"):
+                if step.decision(wolf, "whisper"):
                     g.withdraw(wolf, ("whisper",))
 
     def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
@@ -188,7 +192,7 @@ class Werewolf(Ruleset):
             return "whisper_cap_reached"
         return None
 
-    def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
+    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
         if action.kind in ("speak", "last_words", "ready"):
             return "public"
         if action.kind == "whisper":
@@ -221,6 +225,7 @@ class Werewolf(Ruleset):
 
     def attack_target(self, g: Table) -> int | None:
         state, step = g.state, g.state.step
+        assert step is not None, "the night step is closing"
         picks = [a.target for s, a in step.answers.items() if a.kind == "attack" and a.target is not None]
         if picks:
             counts = Counter(picks)
@@ -234,10 +239,11 @@ class Werewolf(Ruleset):
         if state.day == 0:
             self.dawn(g, {})
             return
+        assert state.step is not None, "the night step is closing"
         answers = state.step.answers
         target = self.attack_target(g)
         guards = {s: a.target for s, a in answers.items() if a.kind == "guard" and a.target is not None}
-        divined = {s: a.target for s, a in answers.items() if a.kind == "divine"}
+        divined = {s: a.target for s, a in answers.items() if a.kind == "divine" and a.target is not None}
         deaths: dict[int, str] = {}
         if target is not None and target not in guards.values() and self.dies_to_attack(state, target):
             deaths[target] = "attack"
@@ -257,7 +263,8 @@ class Werewolf(Ruleset):
         self.dawn(g, deaths)
 
     def dies_to_attack(self, state: GameState, seat: int) -> bool:
-        return self.roles[state.role(seat)].team != "fox"
+        role: Role = self.roles[state.role(seat)]
+        return role.team != "fox"
 
     def dawn(self, g: Table, deaths: dict[int, str]) -> None:
         g.phase("day", g.state.day + 1)
@@ -271,7 +278,8 @@ class Werewolf(Ruleset):
     # --- day -------------------------------------------------------------------------------------
 
     def first_speaker(self, g: Table) -> int:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: WolfState = state.x
         living = state.living()
         if state.day == 1 or not x.order:
             return g.rng.choice(living)
@@ -298,7 +306,7 @@ class Werewolf(Ruleset):
         self.next_speech(g)
 
     def next_speech(self, g: Table) -> None:
-        x = g.state.x
+        x: WolfState = g.state.x
         if x.turn >= len(x.order) * x.rounds:
             self.speeches_done(g)
             return
@@ -318,6 +326,7 @@ class Werewolf(Ruleset):
 
     def resolve_vote(self, g: Table) -> None:
         step = g.state.step
+        assert step is not None, "the vote is closing"
         ballots = {s: a.target for s, a in sorted(step.answers.items()) if a.kind == "vote"}
         tally = Counter(t for t in ballots.values() if t is not None)
         leaders = g.vote_result(step.name, tally, None if self.secret_ballot else ballots)
@@ -423,7 +432,7 @@ def _on_night(rs: Werewolf, state: GameState, e: NightResolved) -> GameState:
 def _on_resolved(rs: Werewolf, state: GameState, e: Resolved) -> GameState:
     """magic_city's night still records its guards in a generic `Resolved`."""
     if e.what == "night":
-        return _x(state, last_guard={guard: target for guard, target in e.data["guards"]})
+        return _x(state, last_guard=dict(e.data["guards"]))
     return state
 
 

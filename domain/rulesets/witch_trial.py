@@ -38,11 +38,12 @@ from typing import Any
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
     Act,
     Action,
+    Audience,
     DeathCause,
     Decision,
     Defaulted,
@@ -51,17 +52,26 @@ from domain.events import (
     PhaseStarted,
     StepOpened,
 )
-from domain.messages import register
-from domain.rng import Rng
-from domain.ruleset import Option, Ruleset, Table, seconds
-from domain.rulesets import witch_trial_stored  # noqa: F401  (stored games' events stay readable)
-from domain.state import GameState
+from grimoire.domain.messages import Catalog, register
+from grimoire.domain.rng import Rng
+from grimoire.domain.ruleset import Option, Ruleset, StepSpec, Table, seconds
+from grimoire.domain.rulesets import witch_trial_stored  # noqa: F401  (stored games' events stay readable)
+from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
 
 WK, BARRIER, KILL, PROBE, CHECK = "witch_killer", "barrier", "kill_magic", "probe", "check"
 CARDS = (WK, BARRIER, KILL, PROBE, CHECK)
-SPEAK, READY, OFFER, ACCEPT, REFUSE, VOTE, PASS, TAKE = "speak", "ready", "offer", "accept", "refuse", "vote", "pass", "take"
+SPEAK, READY, OFFER, ACCEPT, REFUSE, VOTE, PASS, TAKE = (
+    "speak",
+    "ready",
+    "offer",
+    "accept",
+    "refuse",
+    "vote",
+    "pass",
+    "take",
+)
 HAND_CAP = 4
 ATTACK_SLOTS = 3
 WRECK = "wreck"  # the cause of a witch's death after two nights without a kill
@@ -88,184 +98,184 @@ READY_DECISION = Decision(kind=READY)
 class CardsDealt(Event, frozen=True, kw_only=True, tag="cards_dealt"):
     """To the seat: its four cards (holding the 魔女杀手 makes it a witch from night 1)."""
 
-    seat: int
-    cards: tuple[str, ...]
+    seat: int  # the seat dealt to
+    cards: tuple[str, ...]  # its four cards
 
 
 class OfferMade(Event, frozen=True, kw_only=True, tag="offer_made"):
     """To the recipient alone: `initiator` offers `card`; the recipient owes an answer."""
 
-    initiator: int
-    recipient: int
-    card: str
+    initiator: int  # the seat that offers
+    recipient: int  # the seat offered to
+    card: str  # the card offered
 
 
 class OfferHeld(Event, frozen=True, kw_only=True, tag="offer_held"):
     """The moderator's: an offer to a recipient that cannot take it; it counts as refused at noon's end."""
 
-    initiator: int
-    recipient: int
-    card: str
+    initiator: int  # the seat that offered
+    recipient: int  # the seat that cannot take the offer
+    card: str  # the card offered
 
 
 class TradeAccepted(Event, frozen=True, kw_only=True, tag="trade_accepted"):
     """To both parties: the swap of the initiator's `card` for the recipient's `got`."""
 
-    initiator: int
-    recipient: int
-    card: str
-    got: str
+    initiator: int  # the seat that offered
+    recipient: int  # the seat that accepted
+    card: str  # the initiator's card, now the recipient's
+    got: str  # the recipient's card, now the initiator's
 
 
 class TradeRefused(Event, frozen=True, kw_only=True, tag="trade_refused"):
     """To the parties it reached: refused, left unanswered, or held; the initiator's trade is spent."""
 
-    initiator: int
-    recipient: int
-    card: str
+    initiator: int  # the seat that offered
+    recipient: int  # the seat offered to
+    card: str  # the card offered, kept by the initiator
 
 
 class Imprisoned(Event, frozen=True, kw_only=True, tag="imprisoned"):
     """The moderator's: `seat` may use no card tonight (everyone reads the ballot that chose it)."""
 
-    seat: int
+    seat: int  # the seat imprisoned tonight
 
 
 class CardUsed(Event, frozen=True, kw_only=True, tag="card_used"):
     """To the seat: it used `card` (on `target`), which goes to the discard."""
 
-    seat: int
-    card: str
-    target: int | None = None
+    seat: int  # the seat that used the card
+    card: str  # the card used, now in the discard
+    target: int | None = None  # the seat it was used on; none for a card without a target
 
 
 class AttackUnfit(Event, frozen=True, kw_only=True, tag="attack_unfit"):
     """The moderator's: a 杀人魔法 past the three attack slots; not made, the card kept."""
 
-    seat: int
-    target: int
+    seat: int  # the would-be attacker
+    target: int  # the seat it chose
 
 
 class AttackMade(Event, frozen=True, kw_only=True, tag="attack_made"):
     """The moderator's: `seat` attacks `target` with `card` in attack slot `slot` (1–3)."""
 
-    seat: int
-    target: int
-    card: str
-    slot: int
+    seat: int  # the attacker
+    target: int  # the seat attacked
+    card: str  # the attack card (杀人魔法 or 魔女杀手)
+    slot: int  # the attack slot, 1 to 3, in resolution order
 
 
 class AttackVoided(Event, frozen=True, kw_only=True, tag="attack_voided"):
     """The moderator's: the attacker died before its slot; nothing happens and it keeps its card."""
 
-    seat: int
-    target: int
+    seat: int  # the attacker that died first
+    target: int  # the seat it would have attacked
 
 
 class AttackBlocked(Event, frozen=True, kw_only=True, tag="attack_blocked"):
     """The moderator's: the target's 结界 stopped `seat`'s attack."""
 
-    seat: int
-    target: int
+    seat: int  # the attacker
+    target: int  # the seat its 结界 protected
 
 
 class AttackMissed(Event, frozen=True, kw_only=True, tag="attack_missed"):
     """The moderator's: a 杀人魔法 on the holder whose own 魔女杀手 attack landed (4.5)."""
 
-    seat: int
-    target: int
+    seat: int  # the attacker
+    target: int  # the 魔女杀手 holder it missed
 
 
 class AttackLate(Event, frozen=True, kw_only=True, tag="attack_late"):
     """The moderator's: the target was already dead; the card is spent and the attacker loots (情景三)."""
 
-    seat: int
-    target: int
+    seat: int  # the attacker, who loots the body
+    target: int  # the seat already dead
 
 
 class Killed(Event, frozen=True, kw_only=True, tag="killed"):
     """The moderator's: `seat` dies tonight by `killer`'s `card`."""
 
-    seat: int
-    killer: int
-    card: str
+    seat: int  # the seat that dies
+    killer: int  # the seat whose attack killed it
+    card: str  # the attack card that killed it
 
 
 class WitchKillerSeized(Event, frozen=True, kw_only=True, tag="witch_killer_seized"):
     """To the killer: it killed the holder `victim` and takes the 魔女杀手 in place of a loot (情境四)."""
 
-    seat: int
-    victim: int
+    seat: int  # the killer, who now holds the 魔女杀手
+    victim: int  # the holder it killed
 
 
 class WitchTimer(Event, frozen=True, kw_only=True, tag="witch_timer"):
     """The moderator's: the witch `seat` has gone `nights` nights in a row without a kill."""
 
-    seat: int
-    nights: int
+    seat: int  # the witch
+    nights: int  # nights in a row without a kill, counted to 2
 
 
 class BecameWitch(Event, frozen=True, kw_only=True, tag="became_witch"):
     """The moderator's: a successful kill made `seat` a witch (its kill night counts as a kill)."""
 
-    seat: int
+    seat: int  # the seat that is a witch now
 
 
 class Wrecked(Event, frozen=True, kw_only=True, tag="wrecked"):
     """The moderator's: the witch `seat` dies (残骸化) after two nights without a kill."""
 
-    seat: int
+    seat: int  # the witch that dies
 
 
 class WitchKillerPassed(Event, frozen=True, kw_only=True, tag="witch_killer_passed"):
     """The moderator's: the wrecked holder's 魔女杀手 goes to a random survivor, who becomes a witch."""
 
-    holder: int
-    heir: int
+    holder: int  # the wrecked seat that held the 魔女杀手
+    heir: int  # the survivor that receives it
 
 
 class WitchKillerReceived(Event, frozen=True, kw_only=True, tag="witch_killer_received"):
     """To the heir: its hand now, with the 魔女杀手 (never from whom)."""
 
-    seat: int
-    cards: tuple[str, ...]
+    seat: int  # the heir
+    cards: tuple[str, ...]  # its whole hand now, the 魔女杀手 included
 
 
 class CardsLeftOnBody(Event, frozen=True, kw_only=True, tag="cards_left_on_body"):
     """To the dead seat: its hand stays on its body."""
 
-    seat: int
-    cards: tuple[str, ...]
+    seat: int  # the dead seat
+    cards: tuple[str, ...]  # the cards left on its body
 
 
 class LootQueued(Event, frozen=True, kw_only=True, tag="loot_queued"):
     """The moderator's: the body's living looters, in submission order."""
 
-    corpse: int
-    looters: tuple[int, ...]
+    corpse: int  # the dead seat whose body is looted
+    looters: tuple[int, ...]  # the living seats that loot it, in order
 
 
 class Looted(Event, frozen=True, kw_only=True, tag="looted"):
     """To the looter: it took `card` from the body of `corpse`."""
 
-    seat: int
-    corpse: int
-    card: str
+    seat: int  # the looter
+    corpse: int  # the dead seat looted
+    card: str  # the card it took
 
 
 class FirstFound(Event, frozen=True, kw_only=True, tag="first_found"):
     """To the first finder: the random card it drew from the body of `corpse`."""
 
-    seat: int
-    corpse: int
-    card: str
+    seat: int  # the seat that found the body first
+    corpse: int  # the dead seat found
+    card: str  # the card drawn at random
 
 
 class LeftoversDiscarded(Event, frozen=True, kw_only=True, tag="leftovers_discarded"):
     """The moderator's: what was left on a body goes to the discard (named publicly, not by body)."""
 
-    corpse: int
-    cards: tuple[str, ...]
+    corpse: int  # the dead seat the cards lay on
+    cards: tuple[str, ...]  # the cards that go to the discard
 
 
 # --- state -------------------------------------------------------------------------------------
@@ -319,14 +329,17 @@ class WitchTrial(Ruleset):
         "deal_in_order": Option(
             type="bool",
             default=False,
-            doc="Deal the pool in its given order, 4 cards a seat (prepared deals for demonstrations; the pool is public).",
+            doc="Deal the pool in its given order, 4 cards a seat "
+            "(prepared deals for demonstrations; the pool is public).",
         ),
         "days": Option(type="int", default=7, minimum=1, maximum=30, doc="Days in the game."),
         "morning_seconds": seconds(180, "晨间: the morning talk."),
         "noon_seconds": seconds(180, "午间: talk and trade offers."),
         "vote_seconds": seconds(60, "夜间: the imprisonment vote."),
         "night_seconds": seconds(120, "深夜: card use."),
-        "loot_seconds": Option(type="float", default=60, minimum=1, maximum=86400, doc="The loot window; a fixed time. Seconds."),
+        "loot_seconds": Option(
+            type="float", default=60, minimum=1, maximum=86400, doc="The loot window; a fixed time. Seconds."
+        ),
         "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000, doc="Longest speech."),
     }
     action_kinds = frozenset({SPEAK, READY, OFFER, ACCEPT, REFUSE, VOTE, PASS, TAKE, *CARDS})
@@ -354,7 +367,7 @@ class WitchTrial(Ruleset):
     # --- decisions -----------------------------------------------------------------------------
 
     def night_decisions(self, state: GameState, seat: int) -> tuple[Decision, ...]:
-        x = state.x
+        x: WitchState = state.x
         if x.imprisoned == seat:
             return (PASS_DECISION,)
         hand = x.hands[seat]
@@ -386,7 +399,7 @@ class WitchTrial(Ruleset):
         return (Decision(kind=ACCEPT, options=cards), refuse) if cards else (refuse,)
 
     def loot_decisions(self, state: GameState, seat: int, corpse: int) -> tuple[Decision, ...]:
-        x = state.x
+        x: WitchState = state.x
         cards = tuple(c for c in CARDS if c in x.corpses.get(corpse, ()))
         if cards and len(x.hands[seat]) < HAND_CAP and seat not in x.forced:
             return (Decision(kind=TAKE, options=cards, final=True), LOOT_PASS)
@@ -414,7 +427,7 @@ class WitchTrial(Ruleset):
         step = state.step
         if step is None or not state.is_alive(seat):
             return None
-        x = state.x
+        x: WitchState = state.x
         if step.name == "night":
             holds_wk = WK in x.hands[seat] and x.imprisoned != seat
             return WITCH_KILLER_ONLY if holds_wk and action.kind in CARDS and action.kind != WK else None
@@ -426,8 +439,8 @@ class WitchTrial(Ruleset):
             return OFFER_PENDING if seat in x.offers else "already_answered"
         return TRADE_USED if seat in x.used else "wrong_phase"
 
-    def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
-        if action.kind == SPEAK or (action.kind == READY and state.step.name == "morning"):
+    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
+        if action.kind == SPEAK or (action.kind == READY and state.open_step().name == "morning"):
             return PUBLIC
         return (seat,)
 
@@ -439,34 +452,29 @@ class WitchTrial(Ruleset):
             return Action(kind=REFUSE)
         return None
 
-    def on_close(self, g: Table) -> None:
-        name = g.state.step.name
-        if name == "morning":
-            self.open_noon(g)
-        elif name == "noon":
-            self.close_noon(g)
-        elif name == "vote":
-            self.imprison(g)
-        elif name == "night":
-            self.resolve_night(g)
-        elif name == "loot":
-            self.announce(g)
+    steps = {
+        "morning": StepSpec(lambda rs, g, answers: rs.open_noon(g)),
+        "noon": StepSpec(lambda rs, g, answers: rs.close_noon(g)),
+        "vote": StepSpec(lambda rs, g, answers: rs.imprison(g)),
+        "night": StepSpec(lambda rs, g, answers: rs.resolve_night(g)),
+        "loot": StepSpec(lambda rs, g, answers: rs.announce(g)),
+    }
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
         kind = action.kind
         if kind == OFFER:
-            self.offer(g, seat, action.target, action.option)
+            self.offer(g, seat, action.required_target(), action.required_option())
         elif kind in (ACCEPT, REFUSE):
             self.answer(g, seat, action.option)
-        elif g.state.step.name == "loot":
+        elif g.state.open_step().name == "loot":
             self.looted(g, seat, action)
 
     def looted(self, g: Table, seat: int, action: Action) -> None:
-        x = g.state.x
+        x: WitchState = g.state.x
         corpse = next(c for c, looters in x.loot.items() if seat in looters)
         if action.kind == TAKE:
             g.emit(Looted, to=(seat,), seat=seat, corpse=corpse, card=action.option)
-        answers = g.state.step.answers
+        answers = g.state.open_step().answers
         following = next((s for s in x.loot[corpse] if s not in answers), None)
         if following is not None:
             self.prompt_looter(g, following, corpse)
@@ -478,7 +486,9 @@ class WitchTrial(Ruleset):
 
     def open_morning(self, g: Table, day: int) -> None:
         g.phase("morning", day)
-        g.open_step("morning", "morning_seconds", seats=g.state.living(), decisions=(self.talk(g), READY_DECISION), extend=False)
+        g.open_step(
+            "morning", "morning_seconds", seats=g.state.living(), decisions=(self.talk(g), READY_DECISION), extend=False
+        )
 
     def noon_decisions(self, g: Table, seat: int) -> tuple[Decision, ...]:
         return (self.talk(g), READY_DECISION, *self.offer_decisions(g.state, seat))
@@ -494,7 +504,7 @@ class WitchTrial(Ruleset):
         """Delivered at once, unless the recipient cannot take it (it has traded, or is party to a
         pending offer: ruling 12): then it is held and only the moderator learns. Either way the
         initiator is left with talk alone."""
-        x = g.state.x
+        x: WitchState = g.state.x
         if recipient in x.used or pending(x, recipient):
             g.emit(OfferHeld, to=MODERATOR, initiator=seat, recipient=recipient, card=card)
         else:
@@ -514,20 +524,22 @@ class WitchTrial(Ruleset):
 
     def close_noon(self, g: Table) -> None:
         """Offers still unanswered (refused by default) and held offers close as refused."""
-        x = g.state.x
+        x: WitchState = g.state.x
         for recipient, (initiator, card) in sorted(x.offers.items()):
             g.emit(TradeRefused, to=(initiator, recipient), initiator=initiator, recipient=recipient, card=card)
         for initiator, recipient, card in x.held:
             g.emit(TradeRefused, to=(initiator,), initiator=initiator, recipient=recipient, card=card)
         g.phase("evening", g.state.day)
         living = g.state.living()
-        g.open_step("vote", "vote_seconds", seats=living, decisions=(Decision(kind=VOTE, targets=tuple(living), optional=True),))
+        g.open_step(
+            "vote", "vote_seconds", seats=living, decisions=(Decision(kind=VOTE, targets=tuple(living), optional=True),)
+        )
 
     def imprison(self, g: Table) -> None:
         state = g.state
         living = state.living()
-        ballots = dict.fromkeys(living)
-        for seat, a in state.step.answers.items():
+        ballots: dict[int, int | None] = dict.fromkeys(living)
+        for seat, a in state.open_step().answers.items():
             ballots[seat] = a.target
         tally = Counter(t for t in ballots.values() if t is not None)
         valid = sum(tally.values()) * 2 > len(living)
@@ -590,7 +602,7 @@ class WitchTrial(Ruleset):
 
     def announce(self, g: Table) -> None:
         """The body-discovery announcement: one first finder per body, then the unclaimed cards by name."""
-        x = g.state.x
+        x: WitchState = g.state.x
         draws = [(g.rng.below(DRAW), g.rng.below(DRAW)) for _ in x.fresh]
         unclaimed: list[str] = []
         for corpse, (finder_draw, card_draw) in zip(sorted(x.fresh), draws):
@@ -622,8 +634,23 @@ class WitchTrial(Ruleset):
 class Night:
     """One night as it is resolved: its draws and uses, and what each step leaves to the next."""
 
-    __slots__ = ("became", "blocked", "day", "dead", "heir_draw", "holder", "killed_by", "living", "looters",
-                 "probe_draws", "seized", "shielded", "told", "unfit", "uses")
+    __slots__ = (
+        "became",
+        "blocked",
+        "day",
+        "dead",
+        "heir_draw",
+        "holder",
+        "killed_by",
+        "living",
+        "looters",
+        "probe_draws",
+        "seized",
+        "shielded",
+        "told",
+        "unfit",
+        "uses",
+    )
 
     def __init__(self, g: Table) -> None:
         state = g.state
@@ -632,7 +659,7 @@ class Night:
         # drawn for every seat and for the heir every night, so a hidden choice never shifts a later draw
         self.probe_draws = {s: g.rng.below(DRAW) for s in self.living}
         self.heir_draw = g.rng.below(DRAW)
-        answers = state.step.answers
+        answers = state.open_step().answers
         self.uses = [(s, answers[s]) for s in state.x.order if s in answers and answers[s].kind != PASS]
         self.holder = holder(state.x)
         self.told: list[tuple[int, str, dict[str, int | str]]] = []  # probe and check results
@@ -655,13 +682,14 @@ def probes(g: Table, night: Night) -> None:
     hands = g.state.x.hands
     uses = night.used(PROBE)
     for s, a in uses:
-        hand = hands[a.target]
+        target = a.required_target()
+        hand = hands[target]
         if hand:
             card = hand[night.probe_draws[s] % len(hand)]
             shown = KILL if card == WK else card
-            night.told.append((s, "probe.result", {"target": a.target, "count": len(hand), "card": shown}))
+            night.told.append((s, "probe.result", {"target": target, "count": len(hand), "card": shown}))
         else:
-            night.told.append((s, "probe.empty", {"target": a.target}))
+            night.told.append((s, "probe.empty", {"target": target}))
     for s, a in uses:
         g.emit(CardUsed, to=(s,), seat=s, card=PROBE, target=a.target)
 
@@ -669,9 +697,10 @@ def probes(g: Table, night: Night) -> None:
 def checks(g: Table, night: Night) -> None:
     """检定: whether the dead player was killed by the 魔女杀手 (a wreck death is not)."""
     for s, a in night.used(CHECK):
-        g.emit(CardUsed, to=(s,), seat=s, card=CHECK, target=a.target)
-        yes = g.state.x.causes.get(a.target) == WK
-        night.told.append((s, "check.yes" if yes else "check.no", {"target": a.target}))
+        target = a.required_target()
+        g.emit(CardUsed, to=(s,), seat=s, card=CHECK, target=target)
+        yes = g.state.x.causes.get(target) == WK
+        night.told.append((s, "check.yes" if yes else "check.no", {"target": target}))
 
 
 def raise_barriers(g: Table, night: Night) -> None:
@@ -700,7 +729,7 @@ def attacks(g: Table, night: Night, slots: list[tuple[int, Action]]) -> None:
     holder_attacks = slots[0][0] if slots and slots[0][1].kind == WK else None
     holder_landed = False
     for slot, (s, a) in enumerate(slots, 1):
-        t = a.target
+        t = a.required_target()
         if s in night.dead:
             g.emit(AttackVoided, to=MODERATOR, seat=s, target=t)
             continue
@@ -764,7 +793,7 @@ def wreck_deaths(g: Table, night: Night) -> None:
 def tell(g: Table, night: Night) -> None:
     """Each seat's private feedback (9.1): results, a 结界's success, 「今晚不宜行动」, 魔女化."""
     for seat, key, args in night.told:
-        g.notice(key, to=(seat,), **args)
+        g.notice(key, to=(seat,), learn=None, **args)
     for seat in sorted(night.blocked):
         g.notice("barrier.success", to=(seat,))
     for seat in night.unfit:
@@ -787,7 +816,9 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
-def _give(hands: dict[int, tuple[str, ...]], seat: int, gives: str | None, gets: str | None) -> dict[int, tuple[str, ...]]:
+def _give(
+    hands: dict[int, tuple[str, ...]], seat: int, gives: str | None, gets: str | None
+) -> dict[int, tuple[str, ...]]:
     cards = hands.get(seat, ())
     if gives is not None:
         cards = _without(cards, gives)
@@ -797,7 +828,7 @@ def _give(hands: dict[int, tuple[str, ...]], seat: int, gives: str | None, gets:
 
 
 def _dealt(state: GameState, e: CardsDealt) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     witches = {**x.witches, e.seat: 0} if WK in e.cards else x.witches
     return _x(state, hands={**x.hands, e.seat: e.cards}, witches=witches)
 
@@ -812,7 +843,7 @@ def _offer_held(state: GameState, e: OfferHeld) -> GameState:
 
 def _closing(state: GameState, initiator: int) -> dict[str, object]:
     """The offer of `initiator`, delivered or held, is no longer pending."""
-    x = state.x
+    x: WitchState = state.x
     return {
         "offers": {s: o for s, o in x.offers.items() if o[0] != initiator},
         "held": tuple([h for h in x.held if h[0] != initiator]),
@@ -820,7 +851,7 @@ def _closing(state: GameState, initiator: int) -> dict[str, object]:
 
 
 def _accepted(state: GameState, e: TradeAccepted) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     i, r = e.initiator, e.recipient
     hands = _give(_give(x.hands, i, e.card, e.got), r, e.got, e.card)
     return _x(state, hands=hands, used=x.used + (i, r), **_closing(state, i))
@@ -831,7 +862,7 @@ def _refused(state: GameState, e: TradeRefused) -> GameState:
 
 
 def _used(state: GameState, e: CardUsed) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     return _x(state, hands=_give(x.hands, e.seat, e.card, None), discard=x.discard + (e.card,))
 
 
@@ -841,43 +872,43 @@ def _attacked(state: GameState, e: AttackMade) -> GameState:
 
 
 def _killed(state: GameState, e: Killed) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     witches = {w: n for w, n in x.witches.items() if w != e.seat}
     return _x(state, fresh=x.fresh + (e.seat,), witches=witches)
 
 
 def _seized(state: GameState, e: WitchKillerSeized) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     hands = _give(_give(x.hands, e.victim, WK, None), e.seat, None, WK)
     return _x(state, hands=hands, forced=x.forced + (e.seat,))
 
 
 def _wrecked(state: GameState, e: Wrecked) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     witches = {w: n for w, n in x.witches.items() if w != e.seat}
     return _x(state, fresh=x.fresh + (e.seat,), witches=witches)
 
 
 def _passed(state: GameState, e: WitchKillerPassed) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     hands = _give(_give(x.hands, e.holder, WK, None), e.heir, None, WK)
     return _x(state, hands=hands, witches={**x.witches, e.heir: x.witches.get(e.heir, 0)})
 
 
 def _left_on_body(state: GameState, e: CardsLeftOnBody) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     hands = {s: h for s, h in x.hands.items() if s != e.seat}
     return _x(state, hands=hands, corpses={**x.corpses, e.seat: x.corpses.get(e.seat, ()) + e.cards})
 
 
 def _from_body(state: GameState, seat: int, corpse: int, card: str) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     corpses = {**x.corpses, corpse: _without(x.corpses[corpse], card)}
     return _x(state, hands=_give(x.hands, seat, None, card), corpses=corpses)
 
 
 def _discarded(state: GameState, e: LeftoversDiscarded) -> GameState:
-    x = state.x
+    x: WitchState = state.x
     return _x(state, corpses={**x.corpses, e.corpse: ()}, discard=x.discard + e.cards)
 
 
@@ -935,254 +966,263 @@ _FOLDS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
 
 WITCH_TRIAL = WitchTrial()
 
-TEXTS = {
-        "card.witch_killer": {"ja": "魔女殺し", "zh-Hans": "魔女杀手", "zh-Hant": "魔女殺手", "en": "Witch Killer"},
-        "card.barrier": {"ja": "結界魔法", "zh-Hans": "结界魔法", "zh-Hant": "結界魔法", "en": "Barrier"},
-        "card.kill_magic": {"ja": "殺人魔法", "zh-Hans": "杀人魔法", "zh-Hant": "殺人魔法", "en": "Kill Magic"},
-        "card.probe": {"ja": "探知魔法", "zh-Hans": "探知魔法", "zh-Hant": "探知魔法", "en": "Probe"},
-        "card.check": {"ja": "検定魔法", "zh-Hans": "检定魔法", "zh-Hant": "檢定魔法", "en": "Inquest"},
-        # 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
-        "phase.night": {
-            "ja": "{day}日目の深夜です。カードを1枚使えます。",
-            "zh-Hans": "第{day}天，深夜阶段，可以选择使用一张卡牌。",
-            "zh-Hant": "第{day}天，深夜階段，可以選擇使用一張卡牌。",
-            "en": "Day {day}: late night. You may use one card.",
-        },
-        "action.accept": {"ja": "取引に応じる", "zh-Hans": "接受交易", "zh-Hant": "接受交易", "en": "accept the trade"},
-        "action.refuse": {"ja": "取引を断る", "zh-Hans": "拒绝交易", "zh-Hant": "拒絕交易", "en": "refuse the trade"},
-        "action.offer": {"ja": "取引の申し込み", "zh-Hans": "发起交易", "zh-Hant": "發起交易", "en": "offer a trade"},
-        "action.take": {"ja": "カードを取る", "zh-Hans": "拿取卡牌", "zh-Hant": "拿取卡牌", "en": "take a card"},
-        "action.pass": {"ja": "使わない", "zh-Hans": "不使用", "zh-Hant": "不使用", "en": "no card"},
-        # 3.2 尸体发现公告: no 狼人杀 「平安夜」
-        "morning.none": {
-            "ja": "死体は発見されませんでした。",
-            "zh-Hans": "没有发现尸体。",
-            "zh-Hant": "沒有發現屍體。",
-            "en": "No body was found.",
-        },
-        "morning.dead": {
-            "ja": "{seats}の死体が発見されました。",
-            "zh-Hans": "发现了{seats}的尸体。",
-            "zh-Hant": "發現了{seats}的屍體。",
-            "en": {"one": "The body of {seats} was found.", "other": "The bodies of {seats} were found."},
-        },
-        # 1.3: whoever is alive at the end wins
-        "game.ended": {
-            "ja": "ゲーム終了。生き残った{winners}の勝利です。",
-            "zh-Hans": "游戏结束，存活的{winners}获胜。",
-            "zh-Hant": "遊戲結束，存活的{winners}獲勝。",
-            "en": "The game is over: the survivors win: {winners}.",
-        },
-        "game.ended.none": {
-            "ja": "ゲーム終了。生存者はいません。",
-            "zh-Hans": "游戏结束，无人存活。",
-            "zh-Hant": "遊戲結束，無人存活。",
-            "en": "The game is over: nobody survived.",
-        },
-        "step.morning": {"ja": "朝の話し合い", "zh-Hans": "晨间阶段", "zh-Hant": "晨間階段", "en": "the morning talk"},
-        "step.noon": {"ja": "昼の話し合いと取引", "zh-Hans": "午间阶段", "zh-Hant": "午間階段", "en": "the noon talk and trades"},
-        "step.vote": {"ja": "夜間の監禁投票", "zh-Hans": "夜间阶段的监禁投票", "zh-Hant": "夜間階段的監禁投票",
-                      "en": "the evening's imprisonment vote"},
-        "step.night": {"ja": "深夜", "zh-Hans": "深夜阶段", "zh-Hant": "深夜階段", "en": "late night"},
-        "step.loot": {"ja": "行動の結算", "zh-Hans": "行动结算阶段", "zh-Hant": "行動結算階段", "en": "the resolution"},
-        "phase.dawn": {
-            "ja": "{day}日目、死体発見の報告です。",
-            "zh-Hans": "第{day}天，尸体发现公告。",
-            "zh-Hant": "第{day}天，屍體發現公告。",
-            "en": "Day {day}: the discovery of the bodies.",
-        },
-        "phase.morning": {
-            "ja": "{day}日目の朝の時間です。",
-            "zh-Hans": "第{day}天，晨间阶段。",
-            "zh-Hant": "第{day}天，晨間階段。",
-            "en": "Day {day}: morning.",
-        },
-        "phase.noon": {
-            "ja": "{day}日目の昼の時間です。取引ができます。",
-            "zh-Hans": "第{day}天，午间阶段，可以进行交易。",
-            "zh-Hant": "第{day}天，午間階段，可以進行交易。",
-            "en": "Day {day}: noon. Trades are open.",
-        },
-        "phase.evening": {
-            "ja": "{day}日目の夜間です。監禁の投票を行います。",
-            "zh-Hans": "第{day}天，夜间阶段，进行监禁投票。",
-            "zh-Hant": "第{day}天，夜間階段，進行監禁投票。",
-            "en": "Day {day}: evening. Vote on the imprisonment.",
-        },
-        "hand.deal": {
-            "ja": "あなたの手札: {cards}",
-            "zh-Hans": "你的手牌：{cards}",
-            "zh-Hant": "你的手牌：{cards}",
-            "en": "Your hand: {cards}",
-        },
-        "hand.death": {
-            "ja": "あなたは死亡しました。手札は遺体に残ります。",
-            "zh-Hans": "你已死亡，手牌留在了尸体上。",
-            "zh-Hant": "你已死亡，手牌留在了屍體上。",
-            "en": "You are dead; your cards stay on your body.",
-        },
-        "hand.curse": {
-            "ja": "【魔女殺し】があなたの手に渡りました。あなたは【魔女化】しました。",
-            "zh-Hans": "【魔女杀手】转移到了你手中，你受到了【魔女化】影响。",
-            "zh-Hant": "【魔女殺手】轉移到了你手中，你受到了【魔女化】影響。",
-            "en": "The Witch Killer has come to you: you are now a witch.",
-        },
-        "moved.use": {
-            "ja": "【{card}】を使用しました。",
-            "zh-Hans": "你使用了【{card}】。",
-            "zh-Hant": "你使用了【{card}】。",
-            "en": "You used {card}.",
-        },
-        "moved.seize": {
-            "ja": "【魔女殺し】の持ち主を倒し、【魔女殺し】を手に入れました。",
-            "zh-Hans": "你击杀了【魔女杀手】持有者，强制获得了【魔女杀手】。",
-            "zh-Hant": "你擊殺了【魔女殺手】持有者，強制獲得了【魔女殺手】。",
-            "en": "You killed the Witch Killer's holder and must take the Witch Killer.",
-        },
-        "moved.loot": {
-            "ja": "{target}の遺体から【{card}】を取りました。",
-            "zh-Hans": "你从{target}的尸体上取走了【{card}】。",
-            "zh-Hant": "你從{target}的屍體上取走了【{card}】。",
-            "en": "You took {card} from the body of {target}.",
-        },
-        "moved.found": {
-            "ja": "第一発見者として、{target}の遺体から【{card}】を手に入れました。",
-            "zh-Hans": "你作为尸体第一发现者，从{target}的尸体上随机取得了【{card}】。",
-            "zh-Hant": "你作為屍體第一發現者，從{target}的屍體上隨機取得了【{card}】。",
-            "en": "As the first finder of {target}'s body, you took {card}.",
-        },
-        "witch.cursed": {
-            "ja": "あなたは【魔女殺し】を持ち、【魔女化】しています。二晩続けて殺害できなければ残骸化して死亡します。",
-            "zh-Hans": "你持有【魔女杀手】，已受【魔女化】影响：连续两夜未成功击杀将残骸化死亡。",
-            "zh-Hant": "你持有【魔女殺手】，已受【魔女化】影響：連續兩夜未成功擊殺將殘骸化死亡。",
-            "en": "You hold the Witch Killer and are a witch: two nights in a row without a kill and you die.",
-        },
-        "witch.become": {
-            "ja": "殺害に成功し、あなたは【魔女化】しました。",
-            "zh-Hans": "你成功击杀了目标，受到了【魔女化】影响。",
-            "zh-Hant": "你成功擊殺了目標，受到了【魔女化】影響。",
-            "en": "Your kill succeeded: you are now a witch.",
-        },
-        "probe.result": {
-            "ja": "探知結果: {target}の手札は{count}枚、そのうち1枚は【{card}】です。",
-            "zh-Hans": "探知结果：{target}持有{count}张手牌，其中一张是【{card}】。",
-            "zh-Hant": "探知結果：{target}持有{count}張手牌，其中一張是【{card}】。",
-            "en": "Probe: {target} holds {count} cards, one of them {card}.",
-        },
-        "probe.empty": {
-            "ja": "探知結果: {target}の手札は0枚です。",
-            "zh-Hans": "探知结果：{target}没有手牌。",
-            "zh-Hant": "探知結果：{target}沒有手牌。",
-            "en": "Probe: {target} holds no cards.",
-        },
-        "check.yes": {
-            "ja": "検定結果: {target}は【魔女殺し】によって殺されました。",
-            "zh-Hans": "检定结果：{target}死于【魔女杀手】。",
-            "zh-Hant": "檢定結果：{target}死於【魔女殺手】。",
-            "en": "Inquest: {target} was killed by the Witch Killer.",
-        },
-        "check.no": {
-            "ja": "検定結果: {target}の死因は【魔女殺し】ではありません。",
-            "zh-Hans": "检定结果：{target}并非死于【魔女杀手】。",
-            "zh-Hant": "檢定結果：{target}並非死於【魔女殺手】。",
-            "en": "Inquest: {target} was not killed by the Witch Killer.",
-        },
-        "barrier.success": {
-            "ja": "結界が攻撃を防ぎました。",
-            "zh-Hans": "成功防御：你的结界挡住了攻击。",
-            "zh-Hant": "成功防禦：你的結界擋住了攻擊。",
-            "en": "Your barrier blocked an attack.",
-        },
-        "attack.unfit": {
-            "ja": "今夜は行動に向きません。",
-            "zh-Hans": "今晚不宜行动。",
-            "zh-Hant": "今晚不宜行動。",
-            "en": "Tonight is not a night to act: your attack was not made, and you keep your card.",
-        },
-        "loot.look": {
-            "ja": "{target}の遺体の手札: {cards}",
-            "zh-Hans": "{target}的尸体上的手牌：{cards}",
-            "zh-Hant": "{target}的屍體上的手牌：{cards}",
-            "en": "The body of {target} holds: {cards}",
-        },
-        "loot.empty": {
-            "ja": "{target}の遺体に手札はありません。",
-            "zh-Hans": "{target}的尸体上没有手牌。",
-            "zh-Hant": "{target}的屍體上沒有手牌。",
-            "en": "The body of {target} holds no cards.",
-        },
-        "loot.unclaimed": {
-            "ja": "遺された手札が公開され、捨て札になりました: {cards}",
-            "zh-Hans": "未被取走的遗落手牌公开并置入弃牌堆：{cards}",
-            "zh-Hant": "未被取走的遺落手牌公開並置入棄牌堆：{cards}",
-            "en": "Unclaimed cards, revealed and discarded: {cards}",
-        },
-        "trade.offered": {
-            "ja": "{seat}が【{card}】での取引を申し込みました。",
-            "zh-Hans": "{seat}提出用【{card}】与你交易。",
-            "zh-Hant": "{seat}提出用【{card}】與你交易。",
-            "en": "{seat} offers you {card} in trade.",
-        },
-        "trade.done": {
-            "ja": "取引成立: {seat}の【{card}】と{target}の【{got_card}】を交換しました。",
-            "zh-Hans": "交易成立：{seat}的【{card}】与{target}的【{got_card}】互换。",
-            "zh-Hant": "交易成立：{seat}的【{card}】與{target}的【{got_card}】互換。",
-            "en": "Trade made: {seat}'s {card} for {target}'s {got_card}.",
-        },
-        "trade.refused": {
-            "ja": "{seat}から{target}への取引（【{card}】）は成立しませんでした。",
-            "zh-Hans": "{seat}向{target}提出的交易（【{card}】）未成立。",
-            "zh-Hant": "{seat}向{target}提出的交易（【{card}】）未成立。",
-            "en": "{seat}'s offer of {card} to {target} was refused.",
-        },
-        "imprison.done": {
-            "ja": "{seat}が監禁されました。今夜は手札を使えません。",
-            "zh-Hans": "{seat}被监禁，今晚无法使用任何手牌。",
-            "zh-Hant": "{seat}被監禁，今晚無法使用任何手牌。",
-            "en": "{seat} is imprisoned and cannot use cards tonight.",
-        },
-        "imprison.tie": {
-            "ja": "同票のため、今夜は監禁なしです。",
-            "zh-Hans": "出现同票，今晚不执行监禁。",
-            "zh-Hant": "出現同票，今晚不執行監禁。",
-            "en": "A tie: nobody is imprisoned tonight.",
-        },
-        "imprison.invalid": {
-            "ja": "投票者が過半数に達しないため投票は無効です。今夜は監禁なしです。",
-            "zh-Hans": "投票人数未超过存活玩家半数，投票无效，今晚不执行监禁。",
-            "zh-Hant": "投票人數未超過存活玩家半數，投票無效，今晚不執行監禁。",
-            "en": "Too few ballots (not more than half of the living): nobody is imprisoned tonight.",
-        },
-        "error.bad_pool": {
-            "ja": "カードの構成が不正です: {reason}",
-            "zh-Hans": "牌池无效：{reason}",
-            "zh-Hant": "牌池無效：{reason}",
-            "en": "Invalid card pool: {reason}",
-        },
-        "error.trade_used": {
-            "ja": "今日の取引の機会はすでに使いました。",
-            "zh-Hans": "你今天的交易机会已经用过了。",
-            "zh-Hant": "你今天的交易機會已經用過了。",
-            "en": "You have already used today's trade.",
-        },
-        "error.offer_pending": {
-            "ja": "まだ決着していない取引があります。",
-            "zh-Hans": "你还有一笔尚未了结的交易。",
-            "zh-Hant": "你還有一筆尚未了結的交易。",
-            "en": "You have a trade offer pending.",
-        },
-        "error.witch_killer_only": {
-            "ja": "【魔女殺し】を持つあなたは、【魔女殺し】を使うか何もしないかしか選べません。",
-            "zh-Hans": "你持有【魔女杀手】，只能使用【魔女杀手】或放弃行动。",
-            "zh-Hant": "你持有【魔女殺手】，只能使用【魔女殺手】或放棄行動。",
-            "en": "You hold the Witch Killer: you may use only the Witch Killer, or nothing.",
-        },
-        "error.already_answered": {
-            "ja": "すでに選択済みです。",
-            "zh-Hans": "你已经做出了选择。",
-            "zh-Hant": "你已經做出了選擇。",
-            "en": "You have already chosen.",
-        },
+TEXTS: Catalog = {
+    "card.witch_killer": {"ja": "魔女殺し", "zh-Hans": "魔女杀手", "zh-Hant": "魔女殺手", "en": "Witch Killer"},
+    "card.barrier": {"ja": "結界魔法", "zh-Hans": "结界魔法", "zh-Hant": "結界魔法", "en": "Barrier"},
+    "card.kill_magic": {"ja": "殺人魔法", "zh-Hans": "杀人魔法", "zh-Hant": "殺人魔法", "en": "Kill Magic"},
+    "card.probe": {"ja": "探知魔法", "zh-Hans": "探知魔法", "zh-Hant": "探知魔法", "en": "Probe"},
+    "card.check": {"ja": "検定魔法", "zh-Hans": "检定魔法", "zh-Hant": "檢定魔法", "en": "Inquest"},
+    # 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
+    "phase.night": {
+        "ja": "{day}日目の深夜です。カードを1枚使えます。",
+        "zh-Hans": "第{day}天，深夜阶段，可以选择使用一张卡牌。",
+        "zh-Hant": "第{day}天，深夜階段，可以選擇使用一張卡牌。",
+        "en": "Day {day}: late night. You may use one card.",
+    },
+    "action.accept": {"ja": "取引に応じる", "zh-Hans": "接受交易", "zh-Hant": "接受交易", "en": "accept the trade"},
+    "action.refuse": {"ja": "取引を断る", "zh-Hans": "拒绝交易", "zh-Hant": "拒絕交易", "en": "refuse the trade"},
+    "action.offer": {"ja": "取引の申し込み", "zh-Hans": "发起交易", "zh-Hant": "發起交易", "en": "offer a trade"},
+    "action.take": {"ja": "カードを取る", "zh-Hans": "拿取卡牌", "zh-Hant": "拿取卡牌", "en": "take a card"},
+    "action.pass": {"ja": "使わない", "zh-Hans": "不使用", "zh-Hant": "不使用", "en": "no card"},
+    # 3.2 尸体发现公告: no 狼人杀 「平安夜」
+    "morning.none": {
+        "ja": "死体は発見されませんでした。",
+        "zh-Hans": "没有发现尸体。",
+        "zh-Hant": "沒有發現屍體。",
+        "en": "No body was found.",
+    },
+    "morning.dead": {
+        "ja": "{seats}の死体が発見されました。",
+        "zh-Hans": "发现了{seats}的尸体。",
+        "zh-Hant": "發現了{seats}的屍體。",
+        "en": {"one": "The body of {seats} was found.", "other": "The bodies of {seats} were found."},
+    },
+    # 1.3: whoever is alive at the end wins
+    "game.ended": {
+        "ja": "ゲーム終了。生き残った{winners}の勝利です。",
+        "zh-Hans": "游戏结束，存活的{winners}获胜。",
+        "zh-Hant": "遊戲結束，存活的{winners}獲勝。",
+        "en": "The game is over: the survivors win: {winners}.",
+    },
+    "game.ended.none": {
+        "ja": "ゲーム終了。生存者はいません。",
+        "zh-Hans": "游戏结束，无人存活。",
+        "zh-Hant": "遊戲結束，無人存活。",
+        "en": "The game is over: nobody survived.",
+    },
+    "step.morning": {"ja": "朝の話し合い", "zh-Hans": "晨间阶段", "zh-Hant": "晨間階段", "en": "the morning talk"},
+    "step.noon": {
+        "ja": "昼の話し合いと取引",
+        "zh-Hans": "午间阶段",
+        "zh-Hant": "午間階段",
+        "en": "the noon talk and trades",
+    },
+    "step.vote": {
+        "ja": "夜間の監禁投票",
+        "zh-Hans": "夜间阶段的监禁投票",
+        "zh-Hant": "夜間階段的監禁投票",
+        "en": "the evening's imprisonment vote",
+    },
+    "step.night": {"ja": "深夜", "zh-Hans": "深夜阶段", "zh-Hant": "深夜階段", "en": "late night"},
+    "step.loot": {"ja": "行動の結算", "zh-Hans": "行动结算阶段", "zh-Hant": "行動結算階段", "en": "the resolution"},
+    "phase.dawn": {
+        "ja": "{day}日目、死体発見の報告です。",
+        "zh-Hans": "第{day}天，尸体发现公告。",
+        "zh-Hant": "第{day}天，屍體發現公告。",
+        "en": "Day {day}: the discovery of the bodies.",
+    },
+    "phase.morning": {
+        "ja": "{day}日目の朝の時間です。",
+        "zh-Hans": "第{day}天，晨间阶段。",
+        "zh-Hant": "第{day}天，晨間階段。",
+        "en": "Day {day}: morning.",
+    },
+    "phase.noon": {
+        "ja": "{day}日目の昼の時間です。取引ができます。",
+        "zh-Hans": "第{day}天，午间阶段，可以进行交易。",
+        "zh-Hant": "第{day}天，午間階段，可以進行交易。",
+        "en": "Day {day}: noon. Trades are open.",
+    },
+    "phase.evening": {
+        "ja": "{day}日目の夜間です。監禁の投票を行います。",
+        "zh-Hans": "第{day}天，夜间阶段，进行监禁投票。",
+        "zh-Hant": "第{day}天，夜間階段，進行監禁投票。",
+        "en": "Day {day}: evening. Vote on the imprisonment.",
+    },
+    "hand.deal": {
+        "ja": "あなたの手札: {cards}",
+        "zh-Hans": "你的手牌：{cards}",
+        "zh-Hant": "你的手牌：{cards}",
+        "en": "Your hand: {cards}",
+    },
+    "hand.death": {
+        "ja": "あなたは死亡しました。手札は遺体に残ります。",
+        "zh-Hans": "你已死亡，手牌留在了尸体上。",
+        "zh-Hant": "你已死亡，手牌留在了屍體上。",
+        "en": "You are dead; your cards stay on your body.",
+    },
+    "hand.curse": {
+        "ja": "【魔女殺し】があなたの手に渡りました。あなたは【魔女化】しました。",
+        "zh-Hans": "【魔女杀手】转移到了你手中，你受到了【魔女化】影响。",
+        "zh-Hant": "【魔女殺手】轉移到了你手中，你受到了【魔女化】影響。",
+        "en": "The Witch Killer has come to you: you are now a witch.",
+    },
+    "moved.use": {
+        "ja": "【{card}】を使用しました。",
+        "zh-Hans": "你使用了【{card}】。",
+        "zh-Hant": "你使用了【{card}】。",
+        "en": "You used {card}.",
+    },
+    "moved.seize": {
+        "ja": "【魔女殺し】の持ち主を倒し、【魔女殺し】を手に入れました。",
+        "zh-Hans": "你击杀了【魔女杀手】持有者，强制获得了【魔女杀手】。",
+        "zh-Hant": "你擊殺了【魔女殺手】持有者，強制獲得了【魔女殺手】。",
+        "en": "You killed the Witch Killer's holder and must take the Witch Killer.",
+    },
+    "moved.loot": {
+        "ja": "{target}の遺体から【{card}】を取りました。",
+        "zh-Hans": "你从{target}的尸体上取走了【{card}】。",
+        "zh-Hant": "你從{target}的屍體上取走了【{card}】。",
+        "en": "You took {card} from the body of {target}.",
+    },
+    "moved.found": {
+        "ja": "第一発見者として、{target}の遺体から【{card}】を手に入れました。",
+        "zh-Hans": "你作为尸体第一发现者，从{target}的尸体上随机取得了【{card}】。",
+        "zh-Hant": "你作為屍體第一發現者，從{target}的屍體上隨機取得了【{card}】。",
+        "en": "As the first finder of {target}'s body, you took {card}.",
+    },
+    "witch.cursed": {
+        "ja": "あなたは【魔女殺し】を持ち、【魔女化】しています。二晩続けて殺害できなければ残骸化して死亡します。",
+        "zh-Hans": "你持有【魔女杀手】，已受【魔女化】影响：连续两夜未成功击杀将残骸化死亡。",
+        "zh-Hant": "你持有【魔女殺手】，已受【魔女化】影響：連續兩夜未成功擊殺將殘骸化死亡。",
+        "en": "You hold the Witch Killer and are a witch: two nights in a row without a kill and you die.",
+    },
+    "witch.become": {
+        "ja": "殺害に成功し、あなたは【魔女化】しました。",
+        "zh-Hans": "你成功击杀了目标，受到了【魔女化】影响。",
+        "zh-Hant": "你成功擊殺了目標，受到了【魔女化】影響。",
+        "en": "Your kill succeeded: you are now a witch.",
+    },
+    "probe.result": {
+        "ja": "探知結果: {target}の手札は{count}枚、そのうち1枚は【{card}】です。",
+        "zh-Hans": "探知结果：{target}持有{count}张手牌，其中一张是【{card}】。",
+        "zh-Hant": "探知結果：{target}持有{count}張手牌，其中一張是【{card}】。",
+        "en": "Probe: {target} holds {count} cards, one of them {card}.",
+    },
+    "probe.empty": {
+        "ja": "探知結果: {target}の手札は0枚です。",
+        "zh-Hans": "探知结果：{target}没有手牌。",
+        "zh-Hant": "探知結果：{target}沒有手牌。",
+        "en": "Probe: {target} holds no cards.",
+    },
+    "check.yes": {
+        "ja": "検定結果: {target}は【魔女殺し】によって殺されました。",
+        "zh-Hans": "检定结果：{target}死于【魔女杀手】。",
+        "zh-Hant": "檢定結果：{target}死於【魔女殺手】。",
+        "en": "Inquest: {target} was killed by the Witch Killer.",
+    },
+    "check.no": {
+        "ja": "検定結果: {target}の死因は【魔女殺し】ではありません。",
+        "zh-Hans": "检定结果：{target}并非死于【魔女杀手】。",
+        "zh-Hant": "檢定結果：{target}並非死於【魔女殺手】。",
+        "en": "Inquest: {target} was not killed by the Witch Killer.",
+    },
+    "barrier.success": {
+        "ja": "結界が攻撃を防ぎました。",
+        "zh-Hans": "成功防御：你的结界挡住了攻击。",
+        "zh-Hant": "成功防禦：你的結界擋住了攻擊。",
+        "en": "Your barrier blocked an attack.",
+    },
+    "attack.unfit": {
+        "ja": "今夜は行動に向きません。",
+        "zh-Hans": "今晚不宜行动。",
+        "zh-Hant": "今晚不宜行動。",
+        "en": "Tonight is not a night to act: your attack was not made, and you keep your card.",
+    },
+    "loot.look": {
+        "ja": "{target}の遺体の手札: {cards}",
+        "zh-Hans": "{target}的尸体上的手牌：{cards}",
+        "zh-Hant": "{target}的屍體上的手牌：{cards}",
+        "en": "The body of {target} holds: {cards}",
+    },
+    "loot.empty": {
+        "ja": "{target}の遺体に手札はありません。",
+        "zh-Hans": "{target}的尸体上没有手牌。",
+        "zh-Hant": "{target}的屍體上沒有手牌。",
+        "en": "The body of {target} holds no cards.",
+    },
+    "loot.unclaimed": {
+        "ja": "遺された手札が公開され、捨て札になりました: {cards}",
+        "zh-Hans": "未被取走的遗落手牌公开并置入弃牌堆：{cards}",
+        "zh-Hant": "未被取走的遺落手牌公開並置入棄牌堆：{cards}",
+        "en": "Unclaimed cards, revealed and discarded: {cards}",
+    },
+    "trade.offered": {
+        "ja": "{seat}が【{card}】での取引を申し込みました。",
+        "zh-Hans": "{seat}提出用【{card}】与你交易。",
+        "zh-Hant": "{seat}提出用【{card}】與你交易。",
+        "en": "{seat} offers you {card} in trade.",
+    },
+    "trade.done": {
+        "ja": "取引成立: {seat}の【{card}】と{target}の【{got_card}】を交換しました。",
+        "zh-Hans": "交易成立：{seat}的【{card}】与{target}的【{got_card}】互换。",
+        "zh-Hant": "交易成立：{seat}的【{card}】與{target}的【{got_card}】互換。",
+        "en": "Trade made: {seat}'s {card} for {target}'s {got_card}.",
+    },
+    "trade.refused": {
+        "ja": "{seat}から{target}への取引（【{card}】）は成立しませんでした。",
+        "zh-Hans": "{seat}向{target}提出的交易（【{card}】）未成立。",
+        "zh-Hant": "{seat}向{target}提出的交易（【{card}】）未成立。",
+        "en": "{seat}'s offer of {card} to {target} was refused.",
+    },
+    "imprison.done": {
+        "ja": "{seat}が監禁されました。今夜は手札を使えません。",
+        "zh-Hans": "{seat}被监禁，今晚无法使用任何手牌。",
+        "zh-Hant": "{seat}被監禁，今晚無法使用任何手牌。",
+        "en": "{seat} is imprisoned and cannot use cards tonight.",
+    },
+    "imprison.tie": {
+        "ja": "同票のため、今夜は監禁なしです。",
+        "zh-Hans": "出现同票，今晚不执行监禁。",
+        "zh-Hant": "出現同票，今晚不執行監禁。",
+        "en": "A tie: nobody is imprisoned tonight.",
+    },
+    "imprison.invalid": {
+        "ja": "投票者が過半数に達しないため投票は無効です。今夜は監禁なしです。",
+        "zh-Hans": "投票人数未超过存活玩家半数，投票无效，今晚不执行监禁。",
+        "zh-Hant": "投票人數未超過存活玩家半數，投票無效，今晚不執行監禁。",
+        "en": "Too few ballots (not more than half of the living): nobody is imprisoned tonight.",
+    },
+    "error.bad_pool": {
+        "ja": "カードの構成が不正です: {reason}",
+        "zh-Hans": "牌池无效：{reason}",
+        "zh-Hant": "牌池無效：{reason}",
+        "en": "Invalid card pool: {reason}",
+    },
+    "error.trade_used": {
+        "ja": "今日の取引の機会はすでに使いました。",
+        "zh-Hans": "你今天的交易机会已经用过了。",
+        "zh-Hant": "你今天的交易機會已經用過了。",
+        "en": "You have already used today's trade.",
+    },
+    "error.offer_pending": {
+        "ja": "まだ決着していない取引があります。",
+        "zh-Hans": "你还有一笔尚未了结的交易。",
+        "zh-Hant": "你還有一筆尚未了結的交易。",
+        "en": "You have a trade offer pending.",
+    },
+    "error.witch_killer_only": {
+        "ja": "【魔女殺し】を持つあなたは、【魔女殺し】を使うか何もしないかしか選べません。",
+        "zh-Hans": "你持有【魔女杀手】，只能使用【魔女杀手】或放弃行动。",
+        "zh-Hant": "你持有【魔女殺手】，只能使用【魔女殺手】或放棄行動。",
+        "en": "You hold the Witch Killer: you may use only the Witch Killer, or nothing.",
+    },
+    "error.already_answered": {
+        "ja": "すでに選択済みです。",
+        "zh-Hans": "你已经做出了选择。",
+        "zh-Hant": "你已經做出了選擇。",
+        "en": "You have already chosen.",
+    },
 }
 register({k: v for k, v in TEXTS.items() if k.startswith("error.")})
 TEXTS.update({"role." + k.removeprefix("card."): v for k, v in TEXTS.items() if k.startswith("card.")})

@@ -7,37 +7,37 @@ they are never folded into a ruleset state.
 
 from __future__ import annotations
 
-from domain.events import Event
+from grimoire.domain.events import Event
 
 
 class HandSet(Event, frozen=True, kw_only=True, tag="hand_set"):
     """`seat`'s whole hand is now `cards`: the deal, a death (empty), or a gain whose source is secret."""
 
-    seat: int
-    cards: tuple[str, ...]
-    why: str  # "deal" | "death" | "curse"
+    seat: int  # the seat whose hand it is
+    cards: tuple[str, ...]  # the hand's cards
+    why: str  # why it was set: "deal" | "death" | "curse"
 
 
 class CardMoved(Event, frozen=True, kw_only=True, tag="card_moved"):
     """One card from `src` to `dst`, places "hand:N", "corpse:N" or "discard"."""
 
-    card: str
-    src: str
-    dst: str
-    why: str  # "use" | "seize" | "loot" | "found" | "curse" | "unclaimed"
+    card: str  # the card
+    src: str  # where it was: "hand:N", "corpse:N" or "discard"
+    dst: str  # where it went: "hand:N", "corpse:N" or "discard"
+    why: str  # why it moved: "use" | "seize" | "loot" | "found" | "curse" | "unclaimed"
 
 
 class TradeOffered(Event, frozen=True, kw_only=True, tag="trade_offered"):
     """To the recipient alone: `seat` offers `card`."""
 
-    seat: int
-    card: str
+    seat: int  # the seat that offers
+    card: str  # the card offered
 
 
 class TradeClosed(Event, frozen=True, kw_only=True, tag="trade_closed"):
     """An offer's end, to its parties: `got` is the recipient's card, or None when refused (or held)."""
 
-    initiator: int
-    recipient: int
-    card: str
-    got: str | None = None
+    initiator: int  # the seat that offered
+    recipient: int  # the seat offered to
+    card: str  # the card offered
+    got: str | None = None  # the recipient's card given back, none when refused

@@ -22,14 +22,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from domain.catalog import (  # noqa: E402
-    RULESETS,  # noqa: E402
+from grimoire.domain.catalog import (
+    RULESETS,
     initial_state,
     run,
 )
-from domain.events import MODERATOR, Act, Action, CreateGame, Input, Prompt, Start, StepOpened, Timeout  # noqa: E402
-from projections.view import SPECTATOR, deliver, new_view  # noqa: E402
-from service.bots import owed_action, pick, say  # noqa: E402
+from grimoire.domain.events import MODERATOR, Act, Action, CreateGame, Input, Prompt, Start, StepOpened, Timeout
+from grimoire.projections.view import SPECTATOR, deliver, new_view
+from grimoire.service.bots import owed_action, pick, say
 
 
 def play(ruleset: str, preset: str | None, players: int, seed: int) -> list[Input]:
@@ -60,7 +60,18 @@ def play(ruleset: str, preset: str | None, players: int, seed: int) -> list[Inpu
 
     names = tuple(f"P{i}" for i in range(1, players + 1))
     seed_hex = hashlib.sha256(b"bench-%d" % seed).hexdigest()
-    submit(CreateGame(at=now, game_id=str(seed), ruleset=ruleset, seats=players, names=names, preset=preset, seed=seed_hex, options={"early_close": True} if "early_close" in RULESETS[ruleset].options else {}))
+    submit(
+        CreateGame(
+            at=now,
+            game_id=str(seed),
+            ruleset=ruleset,
+            seats=players,
+            names=names,
+            preset=preset,
+            seed=seed_hex,
+            options={"early_close": True} if "early_close" in RULESETS[ruleset].options else {},
+        )
+    )
     submit(Start(at=now))
     whispered_step = 0
     spoken: set[tuple[int, int]] = set()

@@ -45,8 +45,11 @@ def free_port() -> int:
 def start_server(url: str, port: int) -> subprocess.Popen:
     env = {**os.environ, "GRIMOIRE_DATABASE_URL": url}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [sys.executable, "-m", "grimoire.service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     import httpx
 
@@ -94,8 +97,8 @@ async def act_seat(client, base: str, game_id: str, token: str, rng: random.Rand
     """One seat's turn: it reads its own view and acts while the view says it owes a decision."""
     import msgspec
 
-    from projections.view import View
-    from service.bots import pick
+    from grimoire.projections.view import View
+    from grimoire.service.bots import pick
 
     headers = {"Authorization": "Bearer " + token}
     acted = 0
@@ -174,9 +177,13 @@ async def bots_main(base: str, games: int, ruleset: str, preset: str | None, see
     limits = httpx.Limits(max_connections=2000, max_keepalive_connections=2000)
     async with httpx.AsyncClient(timeout=60, limits=limits) as client:
         created = []
-        for g in range(games):
-            body = {"ruleset": ruleset, "names": [f"P{i}" for i in range(1, 10 if ruleset == "jinro9" else 14)],
-                    "options": {"time_scale": 1}, "moderator": True}
+        for _ in range(games):
+            body = {
+                "ruleset": ruleset,
+                "names": [f"P{i}" for i in range(1, 10 if ruleset == "jinro9" else 14)],
+                "options": {"time_scale": 1},
+                "moderator": True,
+            }
             if preset:
                 body["preset"] = preset
             r = await client.post(f"{base}/games", json=body)
@@ -185,8 +192,9 @@ async def bots_main(base: str, games: int, ruleset: str, preset: str | None, see
         latencies: list[float] = []
         started = time.perf_counter()
         for game in created:
-            await client.post(f"{base}/games/{game['game_id']}/start",
-                              headers={"Authorization": "Bearer " + game["host_token"]})
+            await client.post(
+                f"{base}/games/{game['game_id']}/start", headers={"Authorization": "Bearer " + game["host_token"]}
+            )
         actions = sum(await asyncio.gather(*(own_client(play_game, base, game, seed, latencies) for game in created)))
         elapsed = time.perf_counter() - started
         events = 0
@@ -208,17 +216,22 @@ def raw_appends_per_s(url: str, events_per_append: int, seconds: float = 3.0) ->
     """Sequential appends through eventsourcing's recorder, each of `events_per_append` events."""
     from eventsourcing.persistence import InfrastructureFactory, StoredEvent
 
-    from service.store import environment
+    from grimoire.service.store import environment
 
     env = environment(url)
-    factory = InfrastructureFactory.construct(env={**env, "TRANSCODER_TOPIC": "service.store:NoTranscoder"})
+    factory = InfrastructureFactory.construct(env={**env, "TRANSCODER_TOPIC": "grimoire.service.store:NoTranscoder"})
     recorder = factory.application_recorder()
-    payload = b'{"prev":"' + b"0" * 64 + b'","event":{"type":"act","at":1700000000000,"to":"public","seat":3,"action":{"kind":"speak","text":"I doubt #42"}}}'
+    payload = (
+        b'{"prev":"' + b"0" * 64 + b'","event":{"type":"act","at":1700000000000,"to":"public","seat":3,'
+        b'"action":{"kind":"speak","text":"I doubt #42"}}}'
+    )
     count, started = 0, time.perf_counter()
     stream, version = uuid.uuid4(), 0
     while time.perf_counter() - started < seconds:
-        batch = [StoredEvent(originator_id=stream, originator_version=version + k + 1, topic="act", state=payload)
-                 for k in range(events_per_append)]
+        batch = [
+            StoredEvent(originator_id=stream, originator_version=version + k + 1, topic="act", state=payload)
+            for k in range(events_per_append)
+        ]
         recorder.insert_events(batch)
         version += events_per_append
         count += 1
@@ -232,8 +245,10 @@ def view_ms(base: str, events_target: int) -> float:
     import httpx
 
     with httpx.Client(base_url=base, timeout=30) as c:
-        r = c.post("/games", json={"ruleset": "ultimate13", "names": [f"P{i}" for i in range(1, 14)],
-                                   "options": {"time_scale": 100}})
+        r = c.post(
+            "/games",
+            json={"ruleset": "ultimate13", "names": [f"P{i}" for i in range(1, 14)], "options": {"time_scale": 100}},
+        )
         game = r.json()
         gid = game["game_id"]
         c.post(f"/games/{gid}/start", headers={"Authorization": "Bearer " + game["host_token"]})
@@ -244,8 +259,11 @@ def view_ms(base: str, events_target: int) -> float:
         count = 40  # events before the discussion, roughly
         while count < events_target:
             token = tokens[spoken % len(tokens)]
-            c.post(f"/games/{gid}/actions", json={"kind": "speak", "text": f"speech {spoken}"},
-                   headers={"Authorization": "Bearer " + token})
+            c.post(
+                f"/games/{gid}/actions",
+                json={"kind": "speak", "text": f"speech {spoken}"},
+                headers={"Authorization": "Bearer " + token},
+            )
             spoken += 1
             count += 1
         headers = {"Authorization": "Bearer " + tokens[0]}
@@ -273,7 +291,7 @@ def main() -> None:
         tmp = tempfile.mkdtemp(prefix="grimoire-bench-")
         url = os.path.join(tmp, "bench.db")
     else:
-        from tests.pg import Database
+        from tests.support.pg import Database
 
         db = Database()
         url = db.url
@@ -283,7 +301,9 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     try:
         queue: multiprocessing.Queue = multiprocessing.Queue()
-        bots = multiprocessing.Process(target=bots_process, args=(base, args.games, args.ruleset, args.preset, 1, queue))
+        bots = multiprocessing.Process(
+            target=bots_process, args=(base, args.games, args.ruleset, args.preset, 1, queue)
+        )
         bots.start()
         result = None
         while result is None:
@@ -303,17 +323,21 @@ def main() -> None:
     ceiling = raw_appends_per_s(url if args.backend == "postgres" else url + ".raw", per_append)
     for fn in cleanup:
         fn()
-    print(json.dumps({
-        "backend": args.backend,
-        "games": args.games,
-        "actions_per_s": round(result["actions"] / result["elapsed"], 1),
-        "p50_ms": round(lat[len(lat) // 2] * 1000, 2),
-        "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2),
-        "store_appends_per_s": round(ceiling, 1),
-        "events_per_append": per_append,
-        "view_ms_at_20": round(at_20, 2),
-        "view_ms_at_2000": round(at_2000, 2),
-    }))
+    print(
+        json.dumps(
+            {
+                "backend": args.backend,
+                "games": args.games,
+                "actions_per_s": round(result["actions"] / result["elapsed"], 1),
+                "p50_ms": round(lat[len(lat) // 2] * 1000, 2),
+                "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2),
+                "store_appends_per_s": round(ceiling, 1),
+                "events_per_append": per_append,
+                "view_ms_at_20": round(at_20, 2),
+                "view_ms_at_2000": round(at_2000, 2),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -15,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from msgspec.structs import replace  # noqa: E402
+from msgspec.structs import replace
 
-from domain.catalog import initial_state, run  # noqa: E402
-from domain.events import Act, CreateGame, Join, Start, Timeout  # noqa: E402
-from service.bots import pick  # noqa: E402
+from grimoire.domain.catalog import initial_state, run
+from grimoire.domain.events import Act, CreateGame, Join, Start, Timeout
+from grimoire.service.bots import pick
 
 T0 = 1_700_000_000_000
 
@@ -29,14 +29,14 @@ def play(players: int, seed: int, options: dict) -> int:
     rng = random.Random(seed)
     state, now, count = initial_state(), T0, 0
 
-    def submit(inp):  # noqa: ANN001, ANN202
+    def submit(inp):
         nonlocal state, count
         result = run(state, inp)
         assert isinstance(result, tuple), result
         out, state = result
         count += len(out)
 
-    submit(CreateGame(at=now, game_id="b", ruleset="langrensha", seats=players, options=options, seed="%064x" % seed))
+    submit(CreateGame(at=now, game_id="b", ruleset="langrensha", seats=players, options=options, seed=f"{seed:064x}"))
     for i in range(players):
         submit(Join(at=now, name=f"P{i + 1}"))
     submit(Start(at=now))

@@ -18,22 +18,24 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from domain.events import (
+from grimoire.domain.events import (
     MODERATOR,
     Act,
     Action,
+    Audience,
     Decision,
     Defaulted,
     Event,
     GameCreated,
     RoleDealt,
 )
-from domain.rng import Rng
-from domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
-from domain.rulesets.magic_city import texts  # noqa: F401  (registers the messages)
-from domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
-from domain.rulesets.werewolf import Role, Werewolf, WolfState
-from domain.state import GameState
+from grimoire.domain.rng import Rng
+from grimoire.domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
+from grimoire.domain.rulesets.magic_city import texts  # noqa: F401  (registers the messages)
+from grimoire.domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
+from grimoire.domain.rulesets.werewolf import Role, Werewolf, WolfState
+from grimoire.domain.rulesets.werewolf import _on_act as werewolf_on_act
+from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
 
@@ -209,20 +211,20 @@ class CityState(WolfState, frozen=True, kw_only=True):
 class DeckShuffled(Event, frozen=True, kw_only=True, tag="city_deck_shuffled"):
     """The event cards in play, in the order they will be drawn."""
 
-    deck: tuple[str, ...]
+    deck: tuple[str, ...]  # the event cards in play, in drawing order
 
 
 class NightBegan(Event, frozen=True, kw_only=True, tag="city_night_began"):
     """Whether the 魔眼の人狼 lives as the night begins (its curse holds the next day only then)."""
 
-    eye_alive: bool
+    eye_alive: bool  # the 魔眼の人狼 lives as the night begins
 
 
 class EventDrawn(Event, frozen=True, kw_only=True, tag="city_event_drawn"):
     """The executed player draws the deck's top cards to choose one from."""
 
-    drawer: int
-    cards: tuple[str, ...]
+    drawer: int  # the executed seat that draws
+    cards: tuple[str, ...]  # the cards drawn to choose from
 
 
 class AirshipBoarded(Event, frozen=True, kw_only=True, tag="city_airship_boarded"):
@@ -232,105 +234,107 @@ class AirshipBoarded(Event, frozen=True, kw_only=True, tag="city_airship_boarded
 class EventChosen(Event, frozen=True, kw_only=True, tag="city_event_chosen"):
     """The event in use from now (for its night and the next day); `from_deck` when 飛空艇 took it."""
 
-    card: str
-    day: int
-    from_deck: bool = False
+    card: str  # the event card chosen
+    day: int  # the day the event was chosen on
+    from_deck: bool = False  # 飛空艇 took it from the whole deck
 
 
 class WordChosen(Event, frozen=True, kw_only=True, tag="city_word_chosen"):
     """バベルの魔塔 / 図書館: the word of the next day's speeches."""
 
-    word: str
+    word: str  # the word every speech of the next day must be (バベル) or end with (図書館)
 
 
 class MinutesChosen(Event, frozen=True, kw_only=True, tag="city_minutes_chosen"):
     """共同風呂: the length of the next day's discussion."""
 
-    minutes: int
+    minutes: int  # the minutes of the next day's discussion
 
 
 class EventTargetChosen(Event, frozen=True, kw_only=True, tag="city_event_target_chosen"):
     """The seat a night event names (guild's protection, the thief's victim, the bank's client, ...)."""
 
-    target: int
+    target: int  # the seat the event names
 
 
 class TreeBound(Event, frozen=True, kw_only=True, tag="city_tree_bound"):
     """伝説の木: two seats die together from now on."""
 
-    pair: tuple[int, int]
+    pair: tuple[int, int]  # the two seats bound by the tree
 
 
 class GardenTurned(Event, frozen=True, kw_only=True, tag="city_garden_turned"):
     """幻術師の庭: the direction chosen and the die rolled, shifting tonight's attacks."""
 
-    direction: str
-    die: int
+    direction: str  # the direction the attacks shift ("left" or "right")
+    die: int  # the die rolled: how many living seats the attacks shift
 
 
 class CasinoCardTurned(Event, frozen=True, kw_only=True, tag="city_casino_card_turned"):
     """カジノ: the card the drawer picked, "citizen" (no attack) or "werewolf" (two)."""
 
-    card: str
+    card: str  # the card turned: "citizen" (no attack) or "werewolf" (two)
 
 
 class Named(Event, frozen=True, kw_only=True, tag="city_named"):
     """Seats an ability or event named for the first time since the last deal (a named 魔人 dies a winner)."""
 
-    seats: tuple[int, ...]
+    seats: tuple[int, ...]  # the seats named for the first time
 
 
 class AttackChosen(Event, frozen=True, kw_only=True, tag="city_attack_chosen"):
     """The pack's target tonight (`second`: the second attack of 魔獣の森 or カジノ)."""
 
-    target: int | None
-    second: bool = False
+    target: int | None  # the pack's target; null: no attack
+    second: bool = False  # the second attack of 魔獣の森 or カジノ
 
 
 class CurseCast(Event, frozen=True, kw_only=True, tag="city_curse_cast"):
     """The 魔眼の人狼's curse tonight: to the evil eye itself."""
 
-    eye: int
-    target: int
+    eye: int  # the 魔眼の人狼 that curses
+    target: int  # the cursed seat
 
 
 class ChimeraPredicted(Event, frozen=True, kw_only=True, tag="city_chimera_predicted"):
-    chimera: int
-    target: int
+    """The キメラ's prediction of the pack's target tonight."""
+
+    chimera: int  # the キメラ that predicts
+    target: int  # the seat it predicts the pack will attack
 
 
-class Guarded(Event, frozen=True, kw_only=True, tag="city_guarded"):
+class CityGuarded(Event, frozen=True, kw_only=True, tag="city_guarded"):
     """A guard's choice tonight, by the guard's role ("knight", "dragon", "spirit_caller")."""
 
-    guard: int
-    role: str
-    target: int
+    guard: int  # the guarding seat
+    role: str  # the guard's role (knight, dragon, spirit_caller)
+    target: int  # the seat it guards
 
 
 class Lent(Event, frozen=True, kw_only=True, tag="city_lent"):
     """The 金貸し's one loan: the target votes with the lender's weight the next day."""
 
-    lender: int
-    target: int
-    day: int
+    lender: int  # the 金貸し
+    target: int  # the seat that cannot vote the next day
+    day: int  # the day the loan takes effect
 
 
 class FoxDivined(Event, frozen=True, kw_only=True, tag="city_fox_divined"):
     """A 狐人 was divined tonight: it dies of the curse at dawn."""
 
-    fox: int
+    fox: int  # the divined 狐人
 
 
 class PredictionMatched(Event, frozen=True, kw_only=True, tag="city_prediction_matched"):
     """キメラ predicted tonight's victim: it awakens, announced the next morning."""
 
-    chimera: int
+    chimera: int  # the キメラ whose prediction matched
 
 
 class ChimeraAwoke(Event, frozen=True, kw_only=True, tag="city_chimera_awoke"):
     """キメラ awakens as the last of the wolf side able to attack."""
 
-    seats: tuple[int, ...]
+    seats: tuple[int, ...]  # the awakened キメラ seats
 
 
 class AwakeningAnnounced(Event, frozen=True, kw_only=True, tag="city_awakening_announced"):
@@ -341,66 +345,68 @@ class Redealt(Event, frozen=True, kw_only=True, tag="city_redealt"):
     """魂の渦 dealt the living roles anew: awakenings, marks, the loan and the last guards are gone.
     To the seats whose awakening ends (their view shows it), else the moderator."""
 
-    awakened: tuple[int, ...] = ()
+    awakened: tuple[int, ...] = ()  # the seats whose awakening ends
 
 
 class CityNightResolved(Event, frozen=True, kw_only=True, tag="city_night_resolved"):
     """A night resolved: the pack's targets, the attacks after the events, each guard and its target,
     and the deaths with their causes. The guards are the next night's last guards."""
 
-    attack: tuple[int, ...] = ()
-    attacks: tuple[int, ...] = ()
-    guards: tuple[tuple[int, int], ...] = ()
-    deaths: tuple[tuple[int, str], ...] = ()
+    attack: tuple[int, ...] = ()  # the pack's targets
+    attacks: tuple[int, ...] = ()  # the attacks after the events shifted or added them
+    guards: tuple[tuple[int, int], ...] = ()  # [guard, target] pairs
+    deaths: tuple[tuple[int, str], ...] = ()  # [seat, cause] pairs
 
 
 class DayBegan(Event, frozen=True, kw_only=True, tag="city_day_began"):
     """The day's standing: the event whose day it is (its parameters with it), whether roles are shown
     at death from now, the cursed player, and the dead who speak today (教会). Tonight is over."""
 
-    today: str | None = None
-    altar: bool = False
-    cursed: int | None = None
-    church: tuple[int, ...] = ()
+    today: str | None = None  # the event whose day it is; null: none
+    altar: bool = False  # roles are shown at death from now (祭壇)
+    cursed: int | None = None  # the seat cursed silent for the first minute; null: none
+    church: tuple[int, ...] = ()  # the dead who speak today (教会)
 
 
 class TodayShown(Event, frozen=True, kw_only=True, tag="city_today_shown"):
     """The day's announced rules, public, for every view: the event and its word or minutes, the vote
     format, the cursed player, and the seat a bank or thieves event names."""
 
-    event: str | None = None
-    format: str
-    cursed: int | None = None
-    word: str | None = None
-    minutes: int | None = None
-    target: int | None = None
+    event: str | None = None  # the event whose day it is; null: none
+    format: str  # the vote format today (simultaneous, ordered, free)
+    cursed: int | None = None  # the seat cursed silent for the first minute; null: none
+    word: str | None = None  # the word of today's speeches (バベル, 図書館)
+    minutes: int | None = None  # the minutes of today's discussion (共同風呂)
+    target: int | None = None  # the seat a bank or thieves event names
 
 
 class BallotOpened(Event, frozen=True, kw_only=True, tag="city_ballot_opened"):
-    purpose: str
-    format: str
-    candidates: tuple[int, ...] = ()
-    voters: tuple[int, ...] = ()
+    """A ballot opens: what it decides, its format, who may be named and who votes."""
+
+    purpose: str  # what the ballot decides: "vote" (the execution), or the event card whose vote it is
+    format: str  # how ballots are cast and shown (simultaneous, ordered, free)
+    candidates: tuple[int, ...] = ()  # the seats that may be named; empty: any living seat
+    voters: tuple[int, ...] = ()  # the seats that vote
 
 
-class Imprisoned(Event, frozen=True, kw_only=True, tag="city_imprisoned"):
+class CityImprisoned(Event, frozen=True, kw_only=True, tag="city_imprisoned"):
     """監獄: the seat sits out this night."""
 
-    seat: int
-    day: int
+    seat: int  # the imprisoned seat
+    day: int  # the day of the imprisonment
 
 
 class ShotAwaited(Event, frozen=True, kw_only=True, tag="city_shot_awaited"):
     """The executed 狩人 shoots; then the day goes on to `then` ("event" | "night")."""
 
-    marksman: int
-    then: str
+    marksman: int  # the executed 狩人
+    then: str  # what follows the shot ("event" or "night")
 
 
 class DemonWon(Event, frozen=True, kw_only=True, tag="city_demon_won"):
     """A named 魔人 died: it wins alone."""
 
-    seat: int
+    seat: int  # the 魔人 that wins
 
 
 def _options() -> dict[str, Option]:
@@ -474,11 +480,11 @@ class MagicCity(Werewolf):
     )
 
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
-        roles = super().setup(seats, preset if preset or roles else str(seats), roles)
-        if isinstance(roles, str):
-            return roles
-        reason = regulation_error(roles)
-        return f"bad_roles:{reason}" if reason else roles
+        dealt = super().setup(seats, preset if preset or roles else str(seats), roles)
+        if isinstance(dealt, str):
+            return dealt
+        reason = regulation_error(dealt)
+        return f"bad_roles:{reason}" if reason else dealt
 
     # --- who is what ------------------------------------------------------------------------------
 
@@ -491,11 +497,11 @@ class MagicCity(Werewolf):
 
     def eligible(self, state: GameState) -> list[int]:
         """The living seats a night may touch: 監獄's prisoner sits this night out."""
-        x = state.x
+        x: CityState = state.x
         return [s for s in state.living() if not (s == x.prison and x.prison_day == state.day)]
 
     def tonight_event(self, state: GameState) -> str | None:
-        x = state.x
+        x: CityState = state.x
         return x.event if x.event_day == state.day else None
 
     def present(self, state: GameState, roles: tuple[str, ...]) -> bool:
@@ -535,7 +541,7 @@ class MagicCity(Werewolf):
         if g.state.day == 0:
             self.dawn(g, dict.fromkeys(g.state.x.tonight.fox, "curse"))
         else:
-            self.begin_night(g)
+            self.nightfall(g)
 
     def night_event_decision(self, state: GameState, ok: list[int]) -> Decision | None:
         event = self.tonight_event(state)
@@ -562,7 +568,8 @@ class MagicCity(Werewolf):
         return Decision(kind="guard", targets=targets, barred=barred, optional=True)
 
     def divine(self, g: Table, seer: int, seen: int, first: bool) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         label = self.seers_label(state, seen)
         if not first and self.tonight_event(state) == "mirror_shop" and x.params.target == seen:
             label = "human" if label == "werewolf" else "werewolf"
@@ -582,6 +589,7 @@ class MagicCity(Werewolf):
             g.emit(GardenTurned, to=MODERATOR, direction=action.option, die=die)
             g.notice("garden.die", to=(g.state.x.drawer,), die=die)
         elif action.kind == "event_card":
+            assert action.option is not None, "the card is one of the decision's options"
             cards = g.rng.shuffled(("citizen", "werewolf"))
             g.emit(CasinoCardTurned, to=MODERATOR, card=cards[int(action.option) - 1])
         elif action.kind == "event_target":
@@ -611,7 +619,9 @@ class MagicCity(Werewolf):
     def close_silence(self, g: Table, answers: dict[int, Action]) -> None:
         g.notice("curse.lifted")
         total, silence = self.talk_lengths(g.state)
-        if not g.state.step.owing() or total <= silence:
+        step = g.state.step
+        assert step is not None, "the silence is closing"
+        if not step.owing() or total <= silence:
             self.open_ballot(g, "vote")
         else:
             self.open_talk(g, "discussion", total - silence)
@@ -622,7 +632,7 @@ class MagicCity(Werewolf):
             return "text_required"
         if kind == "speak" and decision.exact_text and text != decision.exact_text:
             return "babel_word"
-        if kind == "speak" and decision.text_suffix and not text.endswith(decision.text_suffix):
+        if kind == "speak" and decision.text_suffix and not (text or "").endswith(decision.text_suffix):
             return "library_suffix"
         if kind == "vote" and decision.text and not (text or "").strip():
             return "incantation_required"
@@ -633,7 +643,7 @@ class MagicCity(Werewolf):
             return "cursed_silent"
         return None
 
-    def audience(self, state: GameState, seat: int, action: Action):  # noqa: ANN201
+    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
         kind = action.kind
         if kind in ("speak", "ready"):
             return "public"
@@ -659,7 +669,8 @@ class MagicCity(Werewolf):
 
     def die(self, g: Table, deaths: dict[int, str], when: str, reveal: bool | None = None) -> None:
         """Deaths at once: 伝説の木 takes the partner along; 祭壇 shows roles; a marked 魔人 wins."""
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         deaths = {s: c for s, c in deaths.items() if state.is_alive(s)}
         grew = True
         while grew:
@@ -688,7 +699,8 @@ class MagicCity(Werewolf):
 
     def awaken(self, g: Table) -> None:
         """キメラ awakens when it becomes the last of the wolf side able to attack."""
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         if x.announced or any(state.role(s) in ("werewolf", "evil_eye") for s in state.living()):
             return
         chimeras = [s for s in state.living() if state.role(s) == "chimera" and s not in x.awakened]
@@ -724,13 +736,14 @@ class MagicCity(Werewolf):
 
     # --- the night ------------------------------------------------------------------------------
 
-    def begin_night(self, g: Table) -> None:
+    def nightfall(self, g: Table) -> None:
         g.phase("night", g.state.day)
         g.emit(NightBegan, to=MODERATOR, eye_alive=bool(self.holders(g.state, "evil_eye")))
         NIGHT_SEQUENCE.begin(self, g)
 
     def resolve_night(self, g: Table) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         t, params, event = x.tonight, x.params, self.tonight_event(state)
         golem = bool(self.holders(state, "golem"))
         named = [s for s in (t.attack, t.attack2) if s is not None]
@@ -767,12 +780,12 @@ class MagicCity(Werewolf):
             for seat in self.eligible(state):
                 role = state.role(seat)
                 if role in ("knight", "dragon"):
-                    target = joint
+                    protected = joint
                 elif role == "spirit_caller":
-                    target = spirit[1] if spirit else None
+                    protected = spirit[1] if spirit else None
                 else:
                     continue
-                if target not in attacks:
+                if protected not in attacks:
                     deaths.setdefault(seat, "arena")
         for fox in t.fox:
             deaths.setdefault(fox, "curse")
@@ -792,7 +805,8 @@ class MagicCity(Werewolf):
         self.dawn(g, deaths)
 
     def dawn(self, g: Table, deaths: dict[int, str]) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         g.phase("day", state.day + 1)
         yesterday = x.event_day == state.day
         today = x.event if yesterday else None
@@ -816,7 +830,8 @@ class MagicCity(Werewolf):
         self.begin_discussion(g)
 
     def announce_today(self, g: Table) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         today, p = x.today, x.today_params
         if today == "academy":
             g.notice("today.academy")
@@ -837,7 +852,8 @@ class MagicCity(Werewolf):
 
     def show_today(self, g: Table) -> None:
         """The day's announced rules, for every view: today's event and its word, the vote format, the cursed."""
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         p = x.today_params
         g.emit(
             TodayShown,
@@ -887,13 +903,14 @@ class MagicCity(Werewolf):
         state = g.state
         speak, ready = self.speak_decision(state), Decision(kind="ready")
         seats = [s for s in state.living() if s != muted]
-        private = {s: (speak,) for s in state.x.church if not state.is_alive(s)}
+        private: Prompts = {s: (speak,) for s in state.x.church if not state.is_alive(s)}
         if muted is not None:
             private[muted] = (ready,)
         g.open_step(name, length, seats=seats, decisions=(speak, ready), private=private, extend=False)
 
     def open_ballot(self, g: Table, purpose: str, candidates: tuple[int, ...] = ()) -> None:
-        state, x = g.state, g.state.x
+        state = g.state
+        x: CityState = state.x
         fmt = "simultaneous" if purpose == "prison" else self.vote_format(state)
         lend = x.lend if x.lend and x.lend[2] == state.day - 1 else ()
         robbed = {x.today_params.target} if x.today == "thieves" else set()
@@ -917,12 +934,18 @@ class MagicCity(Werewolf):
     def next_voter(self, g: Table, first: bool = False) -> None:
         ballot = g.state.x.ballot
         voters = ballot.voters
-        voter = voters[0] if first else voters[voters.index(g.state.step.public[0]) + 1]
+        if first:
+            voter = voters[0]
+        else:
+            step = g.state.step
+            assert step is not None, "the last voter's turn is closing"
+            voter = voters[voters.index(step.public[0]) + 1]
         name = ballot.purpose + ("_runoff" if ballot.candidates else "")
         g.open_step(name, "vote_seconds", seats=(voter,), decisions=(self.ballot_decision(g.state),))
 
     def collect_ballot(self, g: Table, answers: dict[int, Action]) -> None:
         ballot, step = g.state.x.ballot, g.state.step
+        assert step is not None, "the ballot is closing"
         if ballot.format == "ordered" and step.public[0] != ballot.voters[-1]:
             self.next_voter(g)
         else:
@@ -955,14 +978,14 @@ class MagicCity(Werewolf):
             g.end("draw", ())
         else:
             g.notice("prison.none" if purpose == "prison" else "vote.none")
-            self.begin_night(g)
+            self.nightfall(g)
 
     def chosen(self, g: Table, purpose: str, seat: int) -> None:
         if purpose == "prison":
             self.mark(g, seat)
-            g.emit(Imprisoned, to=MODERATOR, seat=seat, day=g.state.day)
+            g.emit(CityImprisoned, to=MODERATOR, seat=seat, day=g.state.day)
             g.notice("prison.chosen", seat=seat)
-            self.begin_night(g)
+            self.nightfall(g)
             return
         if purpose == "court":
             self.mark(g, seat)
@@ -982,7 +1005,7 @@ class MagicCity(Werewolf):
         if then == "event":
             self.draw_event(g)
         else:
-            self.begin_night(g)
+            self.nightfall(g)
 
     def resolve_shot(self, g: Table, answers: dict[int, Action]) -> None:
         action = next(iter(answers.values()), None)
@@ -999,44 +1022,48 @@ class MagicCity(Werewolf):
         g.open_step(name, "event_seconds", private={g.state.x.drawer: (decision,)})
 
     def draw_event(self, g: Table) -> None:
-        x = g.state.x
+        x: CityState = g.state.x
         if not x.deck:
             g.notice("event.none")
-            self.begin_night(g)
+            self.nightfall(g)
             return
         g.emit(EventDrawn, to=MODERATOR, drawer=x.executed, cards=x.deck[:2])
         self.offer(g, "event_choice", Decision(kind="event", options=x.deck[:2]))
 
     def close_event_choice(self, g: Table, answers: dict[int, Action]) -> None:
-        x = g.state.x
+        x: CityState = g.state.x
+        assert x.drawer is not None, "the choice is offered to the drawer"
         action = answers.get(x.drawer)
         if action is None:
             g.notice("event.none")
-            self.begin_night(g)
+            self.nightfall(g)
             return
+        assert action.option is not None, "the card is one of the decision's options"
         self.use_event(g, action.option, from_deck=x.choosing == "airship")
 
     def close_event_target(self, g: Table, answers: dict[int, Action]) -> None:
         action = answers.get(g.state.x.drawer)
         if action is not None:
+            assert action.target is not None, "the event's target is required"
             self.mark(g, action.target)
             self.die(g, {action.target: "event"}, "event")
             if self.check_win(g):
                 return
-        self.begin_night(g)
+        self.nightfall(g)
 
     def close_event_word(self, g: Table, answers: dict[int, Action]) -> None:
         action = answers.get(g.state.x.drawer)
         if action is not None:
             g.emit(WordChosen, to=MODERATOR, word=action.text)
             g.notice(f"event.{g.state.x.event}", word=action.text)
-        self.begin_night(g)
+        self.nightfall(g)
 
     def close_event_minutes(self, g: Table, answers: dict[int, Action]) -> None:
         action = answers.get(g.state.x.drawer)
         if action is not None:
+            assert action.option is not None, "the minutes are one of the decision's options"
             g.emit(MinutesChosen, to=MODERATOR, minutes=int(action.option))
-        self.begin_night(g)
+        self.nightfall(g)
 
     def use_event(self, g: Table, card: str, from_deck: bool = False) -> None:
         state = g.state
@@ -1060,7 +1087,7 @@ class MagicCity(Werewolf):
                 self.die(g, dict.fromkeys(self.holders(state, "prophet"), "graveyard"), "event")
                 if self.check_win(g):
                     return
-            self.begin_night(g)
+            self.nightfall(g)
         elif card == "airship" and state.x.deck:
             g.emit(AirshipBoarded, to=MODERATOR)
             self.offer(g, "event_choice", Decision(kind="event", options=state.x.deck))
@@ -1072,7 +1099,7 @@ class MagicCity(Werewolf):
             g.emit(Redealt, to=awakened or MODERATOR, awakened=awakened)
             CHECK_SEQUENCE.begin(self, g)
         else:
-            self.begin_night(g)
+            self.nightfall(g)
 
     # --- evolve ---------------------------------------------------------------------------------
 
@@ -1125,7 +1152,7 @@ def _p_event(rs: MagicCity, state: GameState, ok: list[int]) -> Prompts:
 def _p_attack(rs: MagicCity, state: GameState, ok: list[int], second: bool = False) -> Prompts:
     """The pack's attack (the second one never on the first's target); the night talk with the first."""
     first = state.x.tonight.attack if second else None
-    prompts = {}
+    prompts: Prompts = {}
     for s in ok:
         if rs.is_wolf(state, s):
             d = rs.attack_decision(state, s)
@@ -1197,7 +1224,7 @@ def _r_predict(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
 
 def _r_guard(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
     for guard, target in _choices(answers):
-        g.emit(Guarded, to=MODERATOR, guard=guard, role=g.state.role(guard), target=target)
+        g.emit(CityGuarded, to=MODERATOR, guard=guard, role=g.state.role(guard), target=target)
 
 
 def _r_lend(rs: MagicCity, g: Table, answers: dict[int, Action]) -> None:
@@ -1326,7 +1353,7 @@ def _tonight(state: GameState, **changes: Any) -> GameState:
 def _on_act(rs: MagicCity, state: GameState, e: Act | Defaulted) -> GameState:
     if e.action.kind == "vote":
         return _x(state, cast={**state.x.cast, e.seat: e.action.target})
-    return WEREWOLF_EVOLVE[Act](rs, state, e)
+    return werewolf_on_act(rs, state, e)
 
 
 def _on_event_chosen(rs: MagicCity, state: GameState, e: EventChosen) -> GameState:
@@ -1335,7 +1362,7 @@ def _on_event_chosen(rs: MagicCity, state: GameState, e: EventChosen) -> GameSta
 
 
 def _on_day(rs: MagicCity, state: GameState, e: DayBegan) -> GameState:
-    x = state.x
+    x: CityState = state.x
     today_params = x.params if e.today is not None else NO_PARAMS  # the event of yesterday is today's
     return _x(
         state,
@@ -1373,7 +1400,7 @@ _EVOLVE: dict[type, _Fold] = {
     AttackChosen: lambda rs, s, e: _tonight(s, **{"attack2" if e.second else "attack": e.target}),
     CurseCast: lambda rs, s, e: _tonight(s, curse=e.target),
     ChimeraPredicted: lambda rs, s, e: _tonight(s, predict=(e.chimera, e.target)),
-    Guarded: lambda rs, s, e: _tonight(s, **{e.role: (e.guard, e.target)}),
+    CityGuarded: lambda rs, s, e: _tonight(s, **{e.role: (e.guard, e.target)}),
     Lent: lambda rs, s, e: _x(s, lent=True, lend=(e.lender, e.target, e.day)),
     FoxDivined: lambda rs, s, e: _tonight(s, fox=(*s.x.tonight.fox, e.fox)),
     PredictionMatched: lambda rs, s, e: _x(s, awakened=(*s.x.awakened, e.chimera), awakening_due=True),
@@ -1385,7 +1412,7 @@ _EVOLVE: dict[type, _Fold] = {
     BallotOpened: lambda rs, s, e: _x(
         s, ballot=Ballot(purpose=e.purpose, format=e.format, candidates=e.candidates, voters=e.voters), cast={}
     ),
-    Imprisoned: lambda rs, s, e: _x(s, prison=e.seat, prison_day=e.day),
+    CityImprisoned: lambda rs, s, e: _x(s, prison=e.seat, prison_day=e.day),
     ShotAwaited: lambda rs, s, e: _x(s, after_shot=e.then),
     DemonWon: lambda rs, s, e: _x(s, demon_won=e.seat),
 }
@@ -1401,7 +1428,7 @@ class CityInfo(Event, frozen=True, kw_only=True, tag="magic_city_info"):
     """What went into its readers' `View.private`: the day's announced rules (public), the chimera's
     awakening and the evil eye's curse (to that seat alone). Read only."""
 
-    info: dict[str, Any] = {}
+    info: dict[str, Any] = {}  # facts added to `View.private`, by name (games stored before the typed facts)
 
 
 MAGIC_CITY = MagicCity()

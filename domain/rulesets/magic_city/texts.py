@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.messages import register
+from grimoire.domain.messages import register
 
 
 def _m(ja: str, hans: str, hant: str, en: str | dict[str, str]) -> dict[str, str | dict[str, str]]:
@@ -62,8 +62,15 @@ MESSAGES = {
     "action.predict": _m("予言", "预言", "預言", "prophecy"),
     **{
         f"action.{kind}": _m("イベントの選択", "选择事件", "選擇事件", "the event's choice")
-        for kind in ("event", "event_card", "event_direction", "event_minutes", "event_target", "event_targets",
-                     "event_word")
+        for kind in (
+            "event",
+            "event_card",
+            "event_direction",
+            "event_minutes",
+            "event_target",
+            "event_targets",
+            "event_word",
+        )
     },
     "step.check": _m("役職の確認", "确认身份", "確認身分", "checking roles"),
     "step.shot": _m("狩人の射撃", "猎人开枪", "獵人開槍", "the marksman's shot"),
@@ -75,16 +82,27 @@ MESSAGES = {
     "step.prison_runoff": _m("監獄の決選投票", "监狱决选投票", "監獄決選投票", "the prison runoff"),
     **{
         f"step.{name}": _m("イベントの処理", "事件处理", "事件處理", "the event")
-        for name in ("event_choice", "event_target", "event_targets", "event_word", "event_minutes",
-                     "event_direction", "event_card")
+        for name in (
+            "event_choice",
+            "event_target",
+            "event_targets",
+            "event_word",
+            "event_minutes",
+            "event_direction",
+            "event_card",
+        )
     },
-    "game.ended.none": _m("ゲーム終了。引き分けです。", "游戏结束，平局。", "遊戲結束，平局。", "The game is over: a draw."),
+    "game.ended.none": _m(
+        "ゲーム終了。引き分けです。", "游戏结束，平局。", "遊戲結束，平局。", "The game is over: a draw."
+    ),
     "morning.dead": _m(
         "みなさん、朝になりました。朝になると{seats}の死体が発見されました。",
         "天亮了，发现了{seats}的尸体。",
         "天亮了，發現了{seats}的屍體。",
-        {"one": "Morning has come: the body of {seats} is found.",
-         "other": "Morning has come: the bodies of {seats} are found."},
+        {
+            "one": "Morning has come: the body of {seats} is found.",
+            "other": "Morning has come: the bodies of {seats} are found.",
+        },
     ),
     "morning.none": _m(
         "みなさん、朝になりました。今朝は死体が発見されませんでした。",
@@ -236,9 +254,7 @@ MESSAGES = {
         "By the court, {seats} is executed.",
     ),
     "died.shot": _m("{seats}が撃たれました。", "{seats}被射杀。", "{seats}被射殺。", "{seats} is shot."),
-    "died.event": _m(
-        "{seats}がゲームから脱落しました。", "{seats}出局。", "{seats}出局。", "{seats} leaves the game."
-    ),
+    "died.event": _m("{seats}がゲームから脱落しました。", "{seats}出局。", "{seats}出局。", "{seats} leaves the game."),
     "died.legend_tree": _m(
         "{seats}もゲームから脱落しました。",
         "{seats}也出局了。",

@@ -1,0 +1,1 @@
+"""The pure game kernel: events, state, the engine and the rulesets."""
