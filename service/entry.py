@@ -18,7 +18,9 @@ from uuid import UUID
 
 import msgspec
 
+from grimoire.domain import catalog
 from grimoire.domain.catalog import evolve, initial_state, run
+from grimoire.domain.engine import Decider
 from grimoire.domain.events import MODERATOR, PUBLIC, GameCreated, Input, Join, Leave, sees
 from grimoire.domain.state import GameState
 from grimoire.domain.violations import RuleViolation
@@ -80,6 +82,7 @@ class Entry:
         self.version = 0
         self.head = GENESIS
         self.state: GameState = initial_state()
+        self.engine: Decider | None = None  # the game's ruleset's engine, once its first event names it
         self.records: list[Record] = []
         self.views: dict[Viewer, View] = {v: new_view(v) for v in (SPECTATOR, MODERATOR)}
         self.feeds: dict[Viewer, list[int]] = {SPECTATOR: [], MODERATOR: []}
@@ -104,6 +107,7 @@ class Entry:
         """Fold one stored event into the state (unless the caller has it), the views and the feeds."""
         event = rec.event
         if isinstance(event, GameCreated):
+            self.engine = catalog.engine(event.ruleset)
             for seat in range(1, event.seats + 1):
                 self._add_viewer(seat)
             self.issued = len(event.names)
@@ -113,7 +117,9 @@ class Entry:
             self.joined.append(self.issued)
         elif isinstance(event, Leave):
             del self.joined[event.seat - 1]
-        self.state = state if state is not None else evolve(self.state, event)
+        if state is None:
+            state = (self.engine.evolve if self.engine else evolve)(self.state, event)
+        self.state = state
         index = len(self.records)
         self.records.append(rec)
         self.version = rec.version
@@ -167,7 +173,7 @@ class Entry:
         for _ in range(RETRIES):
             grew: set[Viewer] = set()
             with self.lock:
-                out = run(self.state, make(self))
+                out = (self.engine.run if self.engine else run)(self.state, make(self))
                 if isinstance(out, RuleViolation):
                     return out
                 events, state = out

@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from grimoire.domain.catalog import (
+    ENGINES,
     RULESETS,
     initial_state,
-    run,
 )
 from grimoire.domain.events import MODERATOR, Act, Action, CreateGame, Input, Prompt, Start, StepOpened, Timeout
 from grimoire.projections.view import SPECTATOR, deliver, new_view
@@ -41,6 +41,7 @@ def play(ruleset: str, preset: str | None, players: int, seed: int) -> list[Inpu
     inputs: list[Input] = []
     now = 1_700_000_000_000
     changed: set[int] = set()
+    run = ENGINES[ruleset].run  # the game's engine, bound once as the service binds it per game
 
     def submit(inp: Input) -> bool:
         nonlocal state
@@ -107,6 +108,7 @@ def replay(inputs: list[Input], players: int) -> int:
     state = initial_state()
     views = {v: new_view(v) for v in (*range(1, players + 1), SPECTATOR, MODERATOR)}
     count = 0
+    run = ENGINES[inputs[0].ruleset].run  # the first input creates the game and names its ruleset
     for inp in inputs:
         out, state = run(state, inp)
         for event in out:
