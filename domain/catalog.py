@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from grimoire.domain.engine import AuditReport, Decider, initial_state, is_terminal
 from grimoire.domain.events import CreateGame, Event, GameCreated, Input
 from grimoire.domain.messages import register
-from grimoire.domain.ruleset import Ruleset
+from grimoire.domain.ruleset import ABORTED, Ruleset
 from grimoire.domain.rulesets.jinro9 import JINRO9
 from grimoire.domain.rulesets.langrensha import LANGRENSHA
 from grimoire.domain.rulesets.magic_city import MAGIC_CITY
@@ -29,6 +29,7 @@ __all__ = [
     "ENGINES",
     "RULESETS",
     "decide",
+    "end_reasons",
     "engine",
     "evolve",
     "fold",
@@ -39,6 +40,11 @@ __all__ = [
     "unsupported_version",
     "verify",
 ]
+
+
+def end_reasons() -> list[str]:
+    """Every reason a game may end with (`GameEnded.reason`, `View.result`): the kernel's and each ruleset's."""
+    return sorted({ABORTED, *(reason for rs in RULESETS.values() for reason in rs.end_reasons)})
 
 
 def get(ruleset_id: str) -> Ruleset | None:

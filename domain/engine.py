@@ -42,7 +42,7 @@ from grimoire.domain.events import (
 )
 from grimoire.domain.messages import LANGS
 from grimoire.domain.rng import seed_commitment
-from grimoire.domain.ruleset import Ruleset, Table
+from grimoire.domain.ruleset import ABORTED, Ruleset, Table
 from grimoire.domain.state import GameState, Step
 from grimoire.domain.violations import RuleViolation
 
@@ -133,7 +133,7 @@ def _decide(d: Decider, state: GameState, inp: Input) -> Table | RuleViolation:
             return _refuse("game_not_running")
         g = d.table(state, inp.at)
         g.record(replace(inp, to=PUBLIC))
-        g.end("aborted", ())
+        g.end(ABORTED, ())
         return g
     return _refuse("unknown_action")
 

@@ -86,6 +86,9 @@ class StepSpec(NamedTuple):
     prompt: Callable[[Any, Table, int], tuple[Decision, ...]] | None = None
 
 
+ABORTED = "aborted"  # the reason of a game the host aborted, whatever its ruleset
+
+
 class Ruleset:
     """The base every ruleset extends. Engine hooks have safe defaults."""
 
@@ -100,6 +103,7 @@ class Ruleset:
     min_seats: int = 1
     max_seats: int = 30
     steps: dict[str, StepSpec] = {}  # the declared steps by name, resolved by `on_close`
+    end_reasons: tuple[str, ...] = ()  # every `GameEnded.reason` it may end with, besides the kernel's ABORTED
 
     def all_options(self) -> dict[str, Option]:
         return {**COMMON_OPTIONS, **self.options}
@@ -276,6 +280,9 @@ class Table:
         self.emit(RoleChanged, to=(seat,), seat=seat, role=role)
 
     def end(self, reason: str, winners: Iterable[int], teams: Iterable[str] = ()) -> None:
+        if reason != ABORTED and reason not in self.rs.end_reasons:
+            # the document's `Result` enum is built from the declared reasons
+            raise ValueError(f"{self.rs.id} ends with {reason!r}, which its end_reasons do not declare")
         self.emit(
             GameEnded,
             reason=reason,

@@ -20,7 +20,23 @@ from grimoire.domain.rulesets.langrensha import (
     WolfTargetShown,
 )
 from grimoire.projections.render import RENDER
-from grimoire.projections.view import RULESET_APPLY, View
+from grimoire.projections.view import PRIVATE, RULESET_APPLY, View
+
+
+class LangrenshaPrivate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """langrensha's `View.private`: each key only once the viewer has learnt it."""
+
+    lover: tuple[int, str] | msgspec.UnsetType = msgspec.UNSET  # [the lover's partner, the partner's role id]
+    spare_cards: list[str] | msgspec.UnsetType = msgspec.UNSET  # the thief's two spare role ids
+    charmed: int | msgspec.UnsetType = msgspec.UNSET  # the seat the wolf beauty charmed: it dies when she dies
+    potions: list[str] | msgspec.UnsetType = msgspec.UNSET  # the witch's potions left: `antidote`, `poison`
+    wolf_target: int | msgspec.UnsetType = msgspec.UNSET  # the pack's target tonight, as the witch learns it
+    sheriff: int | msgspec.UnsetType | None = msgspec.UNSET  # the sheriff; null: no sheriff
+    candidates: list[int] | msgspec.UnsetType = msgspec.UNSET  # the seats that stand for sheriff
+    no_vote: list[int] | msgspec.UnsetType = msgspec.UNSET  # the revealed idiots, who no longer vote
+
+
+PRIVATE["langrensha"] = LangrenshaPrivate
 
 
 def _private(view: View, key: str, value: object) -> View:

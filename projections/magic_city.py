@@ -7,9 +7,33 @@ moderator's and change no view.
 
 from __future__ import annotations
 
+import msgspec
+
 from grimoire.domain.rulesets.magic_city import AwakeningAnnounced, CityInfo, CurseCast, Redealt, TodayShown
 from grimoire.projections.render import RENDER
-from grimoire.projections.view import RULESET_APPLY, View, replace
+from grimoire.projections.view import PRIVATE, RULESET_APPLY, View, replace
+
+
+class Today(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The day's announced rules."""
+
+    event: str | None  # the event whose day it is; null: none
+    format: str  # the vote format today (simultaneous, ordered, free)
+    cursed: int | None  # the seat cursed silent for the first minute; null: none
+    word: str | msgspec.UnsetType = msgspec.UNSET  # the word of today's speeches (バベル, 図書館)
+    minutes: int | msgspec.UnsetType = msgspec.UNSET  # the minutes of today's discussion (共同風呂)
+    target: int | msgspec.UnsetType = msgspec.UNSET  # the seat a bank or thieves event names
+
+
+class MagicCityPrivate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """magic_city's `View.private`: each key only once the viewer has learnt it."""
+
+    today: Today | msgspec.UnsetType = msgspec.UNSET  # the day's announced rules (public)
+    curse: int | msgspec.UnsetType = msgspec.UNSET  # the seat the evil eye (the viewer) cursed tonight
+    awakened: bool | msgspec.UnsetType = msgspec.UNSET  # whether the viewer (the chimera) is awakened
+
+
+PRIVATE["magic_city"] = MagicCityPrivate
 
 
 def _private(view: View, key: str, value: object) -> View:

@@ -192,6 +192,10 @@ _APPLY: dict[type, Callable[[View, Any], View]] = {
 # A ruleset's own events fold through the functions it registers here.
 RULESET_APPLY = _APPLY
 
+# ruleset id -> the Struct describing what its projection keeps in `View.private` (rulesets that keep
+# nothing there are absent); the view holds the plain object, the document and the tests read these.
+PRIVATE: dict[str, type[msgspec.Struct]] = {}
+
 
 def _same(view: View, event: Event) -> View:
     return view
@@ -240,4 +244,4 @@ def project(events: Iterable[Event], viewer: int | str) -> View:
     return view
 
 
-__all__ = ["MODERATOR", "SPECTATOR", "View", "apply", "deliver", "new_view", "project", "viewer_key"]
+__all__ = ["MODERATOR", "PRIVATE", "SPECTATOR", "View", "apply", "deliver", "new_view", "project", "viewer_key"]

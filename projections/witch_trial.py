@@ -24,9 +24,28 @@ from grimoire.domain.rulesets.witch_trial import (
 )
 from grimoire.domain.rulesets.witch_trial_stored import CardMoved, HandSet, TradeClosed, TradeOffered
 from grimoire.projections.render import RENDER, Reader
-from grimoire.projections.view import RULESET_APPLY, View
+from grimoire.projections.view import PRIVATE, RULESET_APPLY, View
 
 replace = msgspec.structs.replace
+
+
+class PendingOffer(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, rename={"sender": "from"}):
+    """A trade offer waiting for its recipient's answer."""
+
+    sender: int  # the seat that offers the trade
+    card: str  # the card it offers
+
+
+class WitchTrialPrivate(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """witch_trial's `View.private`: a seat's own hand and offer, or (the moderator's) every hand and offer."""
+
+    hand: list[str] | msgspec.UnsetType = msgspec.UNSET  # the viewer's cards
+    offer: PendingOffer | msgspec.UnsetType = msgspec.UNSET  # the offer the viewer is to answer
+    hands: dict[str, list[str]] | msgspec.UnsetType = msgspec.UNSET  # seat -> its cards (the moderator's view)
+    offers: dict[str, PendingOffer] | msgspec.UnsetType = msgspec.UNSET  # recipient seat -> its offer (moderator's)
+
+
+PRIVATE["witch_trial"] = WitchTrialPrivate
 
 
 def _set_hand(v: View, seat: int, cards: list[str]) -> View:

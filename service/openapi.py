@@ -26,6 +26,7 @@ from litestar.openapi.spec import Components, SecurityScheme, Tag
 from grimoire.domain import catalog
 from grimoire.domain.events import Event
 from grimoire.domain.messages import MESSAGES
+from grimoire.projections.view import PRIVATE
 from grimoire.service.problems import Problem, ValidationProblem, VersionProblem
 from grimoire.service.schemas import (
     Ack,
@@ -78,6 +79,7 @@ TYPED_FIELDS = {
     ("ActionRequest", "kind"): "ActionKind",
     ("Action", "kind"): "ActionKind",
     ("Decision", "kind"): "ActionKind",
+    ("GameEnded", "reason"): "Result",
 }
 
 
@@ -296,7 +298,10 @@ def _describe(schemas: dict[str, Any], classes: dict[str, type[msgspec.Struct]])
         schema = schemas.get(name)
         if schema is None:
             continue
-        docs = field_docs(cls)
+        names = dict(zip(cls.__struct_fields__, cls.__struct_encode_fields__, strict=True))
+        docs = {names.get(field, field): text for field, text in field_docs(cls).items()}
+        if schema.get("required") == []:  # every field optional (a ruleset's private facts)
+            del schema["required"]
         for field, prop in schema.get("properties", {}).items():
             if field in docs:
                 prop["description"] = docs[field]
@@ -368,18 +373,49 @@ def _typed_fields(schemas: dict[str, Any]) -> None:
         + ". Which of them a seat may take now, "
         "and with which fields, its view's decisions say.",
     }
+    schemas["Result"] = {
+        "type": "string",
+        "enum": catalog.end_reasons(),
+        "title": "Result",
+        "description": "How a game ended: the winning side, another end its ruleset declares, or `aborted` by "
+        "the host. By ruleset: "
+        + "; ".join(f"{rs.id}: " + ", ".join(rs.end_reasons) for rs in catalog.RULESETS.values())
+        + ".",
+    }
     for (name, field), enum in TYPED_FIELDS.items():
         props = schemas[name]["properties"]
         props[field] = {"$ref": REF.format(name=enum), "description": props[field].get("description", "")}
+    result = schemas["View"]["properties"]["result"]
+    schemas["View"]["properties"]["result"] = {
+        "anyOf": [{"$ref": REF.format(name="Result")}, {"type": "null"}],
+        "default": None,
+        "description": result.get("description", ""),
+    }
+
+
+def _private(schemas: dict[str, Any]) -> None:
+    """`View.private` as what its ruleset's projection keeps there (`projections.view.PRIVATE`), or nothing."""
+    prop = schemas["View"]["properties"]["private"]
+    nothing = {"type": "object", "maxProperties": 0, "additionalProperties": False, "title": "NoPrivate"}
+    refs = [{"$ref": REF.format(name=cls.__name__)} for cls in PRIVATE.values()]
+    schemas["View"]["properties"]["private"] = {
+        "anyOf": [*refs, nothing],
+        "description": prop.get("description", "")
+        + ". By ruleset: "
+        + "; ".join(f"{rs}: {cls.__name__}" for rs, cls in PRIVATE.items())
+        + "; the others keep nothing there.",
+    }
 
 
 def component_schemas() -> dict[str, Any]:
     events = get_args(AnyEvent)
-    _, schemas = msgspec.json.schema_components((*BODIES, *events), ref_template=REF)
-    classes = struct_classes((*BODIES, *events))
+    types = (*BODIES, *events, *PRIVATE.values())
+    _, schemas = msgspec.json.schema_components(types, ref_template=REF)
+    classes = struct_classes(types)
     _describe(schemas, classes)
     _closed(schemas)
     _typed_fields(schemas)
+    _private(schemas)
     _named_enums(schemas)
     _feed_items(schemas, events)
     for name, example in EXAMPLES.items():

@@ -402,6 +402,7 @@ class Langrensha(Werewolf):
     id = "langrensha"
     version = "2"
     doc_lang = "zh-Hant"
+    end_reasons = ("village", "wolves", "lovers", "mixed_lovers", "no_winner")
     name = {"ja": "狼人殺", "zh-Hans": "狼人杀", "zh-Hant": "狼人殺", "en": "Langrensha (Chinese Werewolf)"}
     roles = ROLES
     presets = {str(n): roles for n, roles in AUTO.items()}

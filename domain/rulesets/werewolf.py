@@ -71,6 +71,7 @@ SLEEP = Decision(kind="sleep")
 class Werewolf(Ruleset):
     """Shared werewolf flow; subclasses set the data and override what differs."""
 
+    end_reasons: tuple[str, ...] = ("village", "wolves", "fox")  # the winning team (`check_win`)
     discussion = "turns"  # "turns" (speaking order, rounds) | "free" (until ready or deadline)
     rounds = 2
     secret_ballot = False

@@ -322,6 +322,7 @@ class WitchTrial(Ruleset):
     id = "witch_trial"
     version = "2"
     doc_lang = "zh-Hans"
+    end_reasons = ("early_end", "days_over")  # one survivor or none before the last day, or the days ran out
     name = {"ja": "魔女裁判", "zh-Hans": "魔女审判", "zh-Hant": "魔女審判", "en": "Witch Trial"}
     roles = {card: card for card in CARDS}  # the cards a pool is made of
     presets = POOLS

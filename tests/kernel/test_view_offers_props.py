@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 from grimoire.domain.catalog import RULESETS, initial_state, run
 from grimoire.domain.events import Act, Action, CreateGame, Decision, Start, Timeout
 from grimoire.domain.violations import RuleViolation
-from grimoire.projections.view import View, deliver, new_view
+from grimoire.projections.view import MODERATOR, SPECTATOR, View, deliver, new_view
 from grimoire.service.bots import say
 from tests.rulesets.langrensha.test_langrensha_props import role_lists
 from tests.rulesets.magic_city.test_magic_city_props import random_roles
@@ -86,12 +87,17 @@ def play(
     preset: str | None = None,
     roles: tuple[str, ...] = (),
     options: dict | None = None,
+    watch: Callable[[dict[int | str, View]], None] | None = None,
 ) -> None:
+    """A game played to its end; `watch`, if given, sees every view (the moderator's and a spectator's
+    too) after each input."""
     rng = random.Random(seed)
     silence = rng.choice((0.0, 0.05, 0.3))  # how often nobody acts and the deadline passes
     chatter = rng.choice((0.1, 0.5, 0.8))  # how often a seat takes a decision it does not owe
     config = dict(seats=seats, preset=preset, roles=roles, options=options, seed=seed)
-    views = {seat: new_view(seat) for seat in range(1, seats + 1)}
+    views: dict[int | str, View] = {seat: new_view(seat) for seat in range(1, seats + 1)}
+    if watch is not None:
+        views |= {MODERATOR: new_view(MODERATOR), SPECTATOR: new_view(SPECTATOR)}
     state, now = initial_state(), T0
 
     def submit(inp) -> RuleViolation | None:
@@ -102,6 +108,8 @@ def play(
         events, state = result
         for event in events:
             deliver(views, event)
+        if watch is not None:
+            watch(views)
         return None
 
     names = tuple(f"P{i}" for i in range(1, seats + 1))

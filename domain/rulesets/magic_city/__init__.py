@@ -451,6 +451,7 @@ class MagicCity(Werewolf):
     id = "magic_city"
     version = "2"
     doc_lang = "ja"
+    end_reasons = ("village", "wolves", "fox", "demon", "draw")
     name = {
         "ja": "魔法都市の人狼",
         "zh-Hans": "魔法都市的狼人",
