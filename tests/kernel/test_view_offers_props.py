@@ -17,14 +17,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grimoire.domain.catalog import RULESETS, initial_state, run
-from grimoire.domain.events import Act, Action, CreateGame, Decision, Start, Timeout
+from grimoire.domain.catalog import RULESETS
+from grimoire.domain.events import Act, Action, Decision, Start, Timeout
 from grimoire.domain.violations import RuleViolation
-from grimoire.projections.view import MODERATOR, SPECTATOR, View, deliver, new_view
+from grimoire.projections.view import View
 from grimoire.service.bots import say
 from tests.rulesets.langrensha.test_langrensha_props import role_lists
 from tests.rulesets.magic_city.test_magic_city_props import random_roles
-from tests.support.harness import T0, seed_for
+from tests.support.harness import T0, Game
 
 GAMES = 2000 if os.environ.get("CI") else 100
 SLOW_GAMES = 20000
@@ -95,46 +95,25 @@ def play(
     silence = rng.choice((0.0, 0.05, 0.3))  # how often nobody acts and the deadline passes
     chatter = rng.choice((0.1, 0.5, 0.8))  # how often a seat takes a decision it does not owe
     config = dict(seats=seats, preset=preset, roles=roles, options=options, seed=seed)
-    views: dict[int | str, View] = {seat: new_view(seat) for seat in range(1, seats + 1)}
-    if watch is not None:
-        views |= {MODERATOR: new_view(MODERATOR), SPECTATOR: new_view(SPECTATOR)}
-    state, now = initial_state(), T0
+    game = Game(ruleset, seats, preset=preset, roles=roles, options=options, seed=seed)
+    views, now = game.views, T0
 
     def submit(inp) -> RuleViolation | None:
-        nonlocal state
-        result = run(state, inp)
-        if isinstance(result, RuleViolation):
-            return result
-        events, state = result
-        for event in events:
-            deliver(views, event)
+        out = game.submit(inp)
+        if isinstance(out, RuleViolation):
+            return out
         if watch is not None:
             watch(views)
         return None
 
-    names = tuple(f"P{i}" for i in range(1, seats + 1))
-    created = submit(
-        CreateGame(
-            at=now,
-            game_id="offers",
-            ruleset=ruleset,
-            seats=seats,
-            names=names,
-            preset=preset,
-            roles=roles,
-            options=options or {},
-            seed=seed_for(seed),
-        )
-    )
-    assert created is None, (created, config)
     assert submit(Start(at=now)) is None
     for _ in range(20000):
-        if state.status == "ended":
+        if game.state.status == "ended":
             return
         now += 1000
         owed, again = [], []
-        for seat, view in views.items():
-            must, may = answerable(view)
+        for seat in range(1, seats + 1):
+            must, may = answerable(views[seat])
             owed += [(seat, d) for d in must]
             again += [(seat, d) for d in may]
         if again and rng.random() < chatter:
@@ -142,7 +121,7 @@ def play(
         elif owed and rng.random() >= silence:
             seat, decision = rng.choice(owed)
         else:
-            step = state.step
+            step = game.state.open_step()
             forced = step.deadline is None
             now = now if forced else max(now, step.deadline)
             why = submit(Timeout(at=now, step=step.no, forced=forced))
