@@ -188,6 +188,7 @@ def _decide_create(d: Decider, state: GameState, inp: CreateGame) -> Table | Rul
         seed_sha256=commitment,
         seed_supplied=inp.seed_supplied,
         moderator=inp.moderator,
+        key_id=inp.key_id,
     )
     g = d.table(state, inp.at)
     g.record(replace(inp, to=MODERATOR, roles=roles))

@@ -101,6 +101,7 @@ class CreateGame(Input, frozen=True, kw_only=True, tag="create_game"):
     seed: str  # the secret seed of every draw
     seed_supplied: bool = False  # the creator chose the seed
     moderator: bool = False  # a moderator token was issued
+    key_id: str = ""  # the id of the key that signs the game's receipts (`GET /keys`); empty: none named
 
 
 class Join(Input, frozen=True, kw_only=True, tag="join"):
@@ -151,6 +152,7 @@ class GameCreated(Event, frozen=True, kw_only=True, tag="game_created"):
     seed_sha256: str  # SHA-256 of the secret seed, which the end reveals
     seed_supplied: bool = False  # the creator chose the seed
     moderator: bool = False  # the game has a moderator
+    key_id: str = ""  # the id of the key that signs the game's receipts (`GET /keys`); empty: none named
 
 
 class RoleDealt(Event, frozen=True, kw_only=True, tag="role_dealt"):

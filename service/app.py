@@ -18,7 +18,7 @@ from grimoire.service.lifecycle import Service
 from grimoire.service.logs import REQUEST_ID, configure_logging, observe
 from grimoire.service.openapi import finish_openapi, openapi_config
 from grimoire.service.problems import PROBLEM_JSON, ApiError, Problem, bad_request, problem
-from grimoire.service.routes_audit import AuditRoutes
+from grimoire.service.routes_audit import AuditRoutes, list_keys
 from grimoire.service.routes_feeds import FeedRoutes
 from grimoire.service.routes_games import GameRoutes
 from grimoire.service.routes_health import HealthRoutes
@@ -57,6 +57,7 @@ ROUTES: list[ControllerRouterHandler] = [
     PlayRoutes,
     FeedRoutes,
     AuditRoutes,
+    list_keys,
     HealthRoutes,
     LandingRoutes,
     static_assets,

@@ -305,36 +305,55 @@ def _store(args: argparse.Namespace) -> Any:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from grimoire.service.games import Games
-    from grimoire.service.problems import UnsupportedVersion
+    from grimoire.service.problems import ApiError, UnsupportedVersion
+    from grimoire.service.schemas import Receipt
 
+    receipts = None
+    if args.receipts is not None:
+        try:
+            receipts = msgspec.json.decode(Path(args.receipts).read_bytes(), type=list[Receipt])
+        except (OSError, msgspec.DecodeError, msgspec.ValidationError) as exc:
+            print(f"grimoire: cannot read receipts from {args.receipts}: {exc}", file=sys.stderr)
+            return 1
     store = _store(args)
+    checked = None
     try:
         games = Games(store)
-        if not games.history(args.game_id):
+        if not store.recorder.select_events(args.game_id, limit=1):
             print(
                 f"grimoire: no game {args.game_id} in {describe_store(database_url(args.database_url))}",
                 file=sys.stderr,
             )
             return 1
         report = games.verify(args.game_id)
-    except UnsupportedVersion as unsupported:
-        print(msgspec.json.encode(unsupported.render("en")).decode())
+        if receipts is not None:
+            entry = games.game(args.game_id)
+            if entry.damage is not None:
+                raise ApiError(409, entry.damage[0], **entry.damage[1])
+            checked = games.check_receipts(entry, receipts)
+    except (UnsupportedVersion, ApiError) as refused:
+        print(msgspec.json.encode(refused.render("en")).decode())
         return 1
     finally:
         store.close()
     print(msgspec.json.encode(report).decode())
-    return 0 if report.ok else 1
+    if checked is not None:
+        print(msgspec.json.encode(checked).decode())
+    return 0 if report.ok and (checked is None or checked.ok) else 1
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from grimoire.domain.catalog import unsupported_version
     from grimoire.projections.view import project
     from grimoire.service.games import Games
-    from grimoire.service.problems import UnsupportedVersion
+    from grimoire.service.problems import ApiError, UnsupportedVersion
 
     store = _store(args)
     try:
         events = Games(store).history(args.game_id)
+    except ApiError as damaged:
+        print(msgspec.json.encode(damaged.render("en")).decode(), file=sys.stderr)
+        return 1
     finally:
         store.close()
     if not events:
@@ -355,7 +374,10 @@ SERVE_ENVIRONMENT = """environment:
   GRIMOIRE_HOST, GRIMOIRE_PORT  as --host and --port
   GRIMOIRE_RATE_LIMIT     requests per second per client address (default: 2000)
   GRIMOIRE_CORS_ORIGINS   comma-separated origins browsers may call from (default: none, CORS off)
-  GRIMOIRE_LOG_LEVEL      debug, info, warning or error (default: info)"""
+  GRIMOIRE_LOG_LEVEL      debug, info, warning or error (default: info)
+  GRIMOIRE_SIGNING_KEY    the Ed25519 key that signs receipts, 64 hex digits, the same on every replica
+                          (a comma-separated list signs with the first; default: a key kept beside a
+                          SQLite file, or in a PostgreSQL database)"""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -419,6 +441,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("verify", "check a stored game's hash chain and replay its inputs")
     p.add_argument("game_id", type=game_id, metavar="GAME_ID", help="the game's id (a UUID)")
     p.add_argument("--database-url", default=None, metavar="URL", help=db_help)
+    p.add_argument(
+        "--receipts",
+        default=None,
+        metavar="FILE",
+        help="also check receipts kept from action replies (a JSON list) against the stored log",
+    )
     p.set_defaults(func=cmd_verify)
 
     p = command("replay", "print any viewer's view at any event of a stored game")

@@ -92,6 +92,9 @@ class Entry:
         self.issued = 0  # join numbers given so far
         self.last_at = 0
         self.used = time.monotonic()
+        # why the stored log cannot be served, as a problem code and its arguments (see `Games.load`)
+        self.damage: tuple[str, dict[str, int]] | None = None
+        self.listed_ended = False  # the directory lists the game as ended (whatever the log says)
 
     # --- folding ------------------------------------------------------------------------------
 
@@ -138,9 +141,15 @@ class Entry:
         """Fold in whatever the store holds beyond our version (another replica's appends)."""
         grew: set[Viewer] = set()
         with self.lock:
-            for rec in store.load(self.id, self.version):
-                if rec.version != self.version + 1:  # the chain itself is the audit's to check
-                    raise RuntimeError(f"game {self.id}: version {rec.version} follows {self.version}")
+            try:
+                records = store.load(self.id, self.version)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                records = []
+                self.damage = ("log_damaged", {"version": self.version + 1})
+            for rec in records:
+                if rec.version != self.version + 1:  # a deleted event; the chain is the audit's to check
+                    self.damage = ("log_damaged", {"version": self.version + 1})
+                    break
                 self._apply(rec, grew)
         self.wake(grew)
         return grew
@@ -178,9 +187,10 @@ class Entry:
                     return out
                 events, state = out
                 records, prev, version = [], self.head, self.version
+                seed = state.seed  # the outcome's state: a create input records it
                 for event in events:
                     version += 1
-                    rec = chain.seal(self.id, version, event, prev)
+                    rec = chain.seal(self.id, version, event, prev, salt=chain.salt_for(seed, version) if seed else "")
                     records.append(rec)
                     prev = rec.digest()
                 try:

@@ -6,6 +6,7 @@ memory as `Entry`s (service.entry).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import json
@@ -17,9 +18,11 @@ from collections.abc import AsyncIterator, Callable
 from uuid import UUID
 
 import msgspec
+import structlog
 
 from grimoire.domain import catalog as rulesets
 from grimoire.domain.catalog import unsupported_version, verify
+from grimoire.domain.engine import AuditReport
 from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
@@ -29,6 +32,7 @@ from grimoire.domain.events import (
     CreateGame,
     Event,
     GameCreated,
+    GameEnded,
     Input,
     Join,
     Leave,
@@ -40,7 +44,7 @@ from grimoire.domain.events import (
 from grimoire.domain.violations import RuleViolation
 from grimoire.projections.render import render
 from grimoire.projections.view import project
-from grimoire.service import chain, metrics
+from grimoire.service import chain, keys, metrics
 from grimoire.service.chain import Record
 from grimoire.service.directory import lobby
 from grimoire.service.entry import HOST, Conflict, Entry, Principal, Viewer, new_token, token_hash, token_slot
@@ -59,10 +63,15 @@ from grimoire.service.schemas import (
     JoinReply,
     Lobby,
     LobbyGame,
+    Receipt,
+    ReceiptCheck,
+    ReceiptsCheck,
     SeatToken,
     ViewReply,
 )
 from grimoire.service.store import Store
+
+log = structlog.get_logger("grimoire")
 
 
 class Reply(msgspec.Struct, frozen=True):
@@ -86,10 +95,18 @@ class Games:
     """The games of this process, loaded from the store on first use, and every command on them.
     Methods that touch the store block: the HTTP routes call them in worker threads."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, keyring: keys.Keyring | None = None) -> None:
         self.store = store
         self.entries: dict[UUID, Entry] = {}
         self.lock = threading.Lock()
+        self._keyring = keyring
+
+    @property
+    def keyring(self) -> keys.Keyring:
+        """The keys that sign receipts (read or made on first use)."""
+        if self._keyring is None:
+            self._keyring = keys.keyring_for(self.store)
+        return self._keyring
 
     # --- the cache ------------------------------------------------------------------------------
 
@@ -117,9 +134,17 @@ class Games:
             return entry
         entry = Entry(game_id)
         entry.catch_up(self.store)
-        if entry.version == 0:
+        if entry.version == 0 and entry.damage is None:
             return None
         self.load_tokens(entry)
+        if entry.state.status != "ended":
+            rows = self.store.directory.query("SELECT status FROM {t} WHERE game_id = ?", (str(game_id),))
+            entry.listed_ended = bool(rows) and rows[0][0] in ("ended", "aborted")
+            if entry.listed_ended and entry.damage is None:
+                entry.damage = ("log_directory_mismatch", {"version": entry.version})
+        if entry.damage is not None:
+            log.error("log_damaged", game_id=str(game_id), code=entry.damage[0], **entry.damage[1])
+            return entry  # not kept: every request reads the store again, until the log is restored
         with self.lock:
             return self.entries.setdefault(game_id, entry)
 
@@ -197,6 +222,7 @@ class Games:
             seed=data.seed or os.urandom(32).hex(),
             seed_supplied=data.seed is not None,
             moderator=data.moderator,
+            key_id=self.keyring.key_id,
         )
         entry, out = self.create(game_id, inp)
         if isinstance(out, RuleViolation):
@@ -266,7 +292,7 @@ class Games:
         game: the cached state has the step's current deadline). The version check and the engine's
         `stale_deadline` refusal make a second firing (by us or another replica) harmless."""
         entry = self.load(game_id)
-        if entry is None:
+        if entry is None or entry.damage is not None:
             return
 
         def timeout(e: Entry) -> Timeout:
@@ -326,8 +352,56 @@ class Games:
         action = Action(
             kind=data.kind, target=data.target, targets=tuple(data.targets), text=data.text, option=data.option
         )
-        self.submit(entry, lambda e: Act(at=e.now(), seat=seat, action=action), lang)
-        return ActionReply(accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat], now=now_ms())
+        records = self.submit(entry, lambda e: Act(at=e.now(), seat=seat, action=action), lang)
+        return ActionReply(
+            accepted=True,
+            seen=len(entry.feed(seat)),
+            view=entry.views[seat],
+            now=now_ms(),
+            receipt=self.receipt_for(entry, seat, records[0].version - 1),
+        )
+
+    def receipt_for(self, entry: Entry, seat: int, index: int) -> Receipt:
+        """The receipt of the event at `index` (0-based) of the stream, for `seat`: signed over the seat's
+        feed number of the last event it sees up to there (its own action's event) and the chain hash at
+        that event. The same arguments give the same receipt, so a retried action can be answered again."""
+        with entry.lock:
+            feed = entry.feeds[seat]
+            n = bisect.bisect_right(feed, index)
+            chain_hash = entry.records[feed[n - 1]].digest()
+        return self.keyring.receipt(str(entry.id), seat, n, chain_hash)
+
+    def check_receipts(self, entry: Entry, receipts: list[Receipt]) -> ReceiptsCheck:
+        """Kept receipts against the published log of an ended game: each one's key and signature, and the
+        chain hash at the event its seat's feed number points to."""
+        if entry.state.status != "ended":
+            raise ApiError(409, "game_not_ended")
+        checks = []
+        for r in receipts:
+            signed = self.keyring.signature_ok(r)
+            feed = entry.feeds.get(r.seat) if r.game_id == str(entry.id) else None
+            published = entry.records[feed[r.n - 1]].digest() if feed is not None and r.n <= len(feed) else None
+            problem = ""
+            if r.game_id != str(entry.id):
+                problem = "the receipt is for another game"
+            elif signed is None:
+                problem = f"key {r.key_id} is not one of the service's keys"
+            elif not signed:
+                problem = "the signature does not hold"
+            elif published is None:
+                problem = f"seat {r.seat}'s feed has no event {r.n} in the published log"
+            elif published != r.hash:
+                problem = f"the published log's hash at seat {r.seat}'s event {r.n} is not the receipt's"
+            checks.append(
+                ReceiptCheck(
+                    ok=not problem,
+                    key_known=signed is not None,
+                    signature_ok=bool(signed),
+                    hash_ok=published == r.hash,
+                    problem=problem,
+                )
+            )
+        return ReceiptsCheck(ok=all(c.ok for c in checks), receipts=checks)
 
     # --- reads ----------------------------------------------------------------------------------
 
@@ -407,7 +481,7 @@ class Games:
 
     def audit_access(self, entry: Entry, who: Principal | None) -> None:
         """Anyone may audit an ended game; before the end only its moderator."""
-        if entry.state.status == "ended":
+        if entry.state.status == "ended" or entry.listed_ended:
             return
         if who is None:
             raise ApiError(401, "token_required")
@@ -429,20 +503,34 @@ class Games:
         )
 
     def verify(self, game_id: UUID) -> AuditCheck:
-        """Re-read the stream from the store, check the chain over the stored bytes and replay the inputs."""
+        """Re-read the stream from the store, check the chain over the stored bytes and replay the inputs
+        (up to the first missing or unreadable event), and compare the log's end with the directory's."""
         rows = self.store.recorder.select_events(game_id)
         checked = chain.check(game_id, rows)
-        report = verify(checked.events)
+        try:
+            report = verify(checked.events)
+        except Exception as exc:  # a damaged log the engine cannot even fold
+            report = AuditReport(
+                ok=False, events=len(checked.events), inputs=0, problems=(f"the replay failed: {exc!r}",)
+            )
         if report.unsupported is not None:
             raise UnsupportedVersion(report.unsupported, chain_ok=checked.ok)
+        problems = [*checked.problems, *report.problems]
+        ended = any(isinstance(e, GameEnded) for e in checked.events)
+        listed = self.store.directory.query("SELECT status FROM {t} WHERE game_id = ?", (str(game_id),))
+        if checked.whole and not ended and listed and listed[0][0] in ("ended", "aborted"):
+            problems.append(
+                f"the directory lists the game as {listed[0][0]}, but its log stops at event {len(rows)} "
+                "without an end: events are missing from its end"
+            )
         return AuditCheck(
-            ok=checked.ok and report.ok,
+            ok=not problems,
             chain_ok=checked.ok,
-            replay_ok=report.ok,
+            replay_ok=report.ok and checked.whole,
             events=len(rows),
             inputs=report.inputs,
             head=checked.head,
-            problems=[*checked.problems, *report.problems],
+            problems=problems,
         )
 
     def replay(self, entry: Entry, viewer: Viewer, at: int) -> ViewReply:
@@ -461,8 +549,13 @@ class Games:
         return ViewReply(view=project(events, viewer), seen=sum(1 for e in events if sees(e.to, viewer)), now=now_ms())
 
     def history(self, game_id: UUID) -> list[Event]:
-        """The stored events of a game, read from the store as they are (empty when there is none)."""
-        return [r.event for r in self.store.load(game_id)]
+        """The stored events of a game, read from the store as they are (empty when there is none);
+        `log_damaged` when one is missing."""
+        records = self.store.load(game_id)
+        for i, r in enumerate(records, 1):
+            if r.version != i:
+                raise ApiError(409, "log_damaged", version=i)
+        return [r.event for r in records]
 
 
 def now_ms() -> int:

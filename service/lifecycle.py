@@ -34,6 +34,7 @@ class Service:
         if self.store is None:
             self.store = Store(self.settings.database_url)
             self.games = Games(self.store)
+            self.games.keyring  # noqa: B018  read (or made) now, off the event loop
 
     def opened(self) -> Games:
         """The games (and through them the store) of an open service."""

@@ -44,6 +44,9 @@ from grimoire.service.schemas import (
     Lang,
     Lobby,
     LobbyStatus,
+    PublicKey,
+    Receipt,
+    ReceiptsCheck,
     RulesetInfo,
     Status,
     ViewReply,
@@ -60,6 +63,9 @@ BODIES = (
     Ack,
     Audit,
     AuditCheck,
+    Receipt,
+    ReceiptsCheck,
+    PublicKey,
     RulesetInfo,
     Health,
     Problem,
@@ -104,7 +110,8 @@ TAGS = {
     "feed of the events it may see (by long-poll or server-sent events). Without a token the caller is a "
     "spectator, who sees only what is public.",
     "audit": "After the end, anyone may read a game's whole log with its seed and hash chain, verify it by "
-    "replaying the inputs, and see any viewer's view at any event. Before the end only the moderator may.",
+    "replaying the inputs, check the receipts its seats kept against it, and see any viewer's view at any "
+    "event. Before the end only the moderator may. The keys that sign receipts are public (`GET /keys`).",
     "health": "Liveness, readiness and metrics.",
 }
 
@@ -118,6 +125,14 @@ EXAMPLES = {
     },
     "JoinRequest": {"name": "Hal"},
     "ActionRequest": {"kind": "vote", "target": 4},
+    "Receipt": {
+        "game_id": "0f6c8f0e-3b7e-4a8e-9a51-8d5a3c2b1e4f",
+        "seat": 4,
+        "n": 17,
+        "hash": "5d41402abc4b2a76b9719d911017c592" * 2,
+        "key_id": "9f86d081884c7d65",
+        "signature": "e3b0c44298fc1c149afbf4c8996fb924" * 4,
+    },
 }
 
 LANG_PARAMETER = {
@@ -543,9 +558,12 @@ def document(raw: dict[str, Any]) -> dict[str, Any]:
                     path_param["schema"] = {"type": "string", "format": "uuid"}
             body = op.get("requestBody", {}).get("content", {}).get("application/json")
             if body is not None:
-                name = body["schema"]["$ref"].rsplit("/", 1)[1]
+                schema = body["schema"]
                 body.pop("examples", None)
-                body["example"] = EXAMPLES[name]
+                if "$ref" in schema:
+                    body["example"] = EXAMPLES[schema["$ref"].rsplit("/", 1)[1]]
+                else:  # a list of one component
+                    body["example"] = [EXAMPLES[schema["items"]["$ref"].rsplit("/", 1)[1]]]
             if op.get("operationId") == "streamEvents":
                 _stream(op, events)
             _headers(op)

@@ -161,7 +161,9 @@ DESCRIPTIONS = {
     403: "The token may not do this (`host_only`, `moderator_only`, `not_a_seat`, `not_your_seat`).",
     404: "No such game or ruleset (`game_not_found`, `ruleset_not_found`, `not_found`).",
     409: "The game's state does not allow it now (engine codes such as `game_not_running`, "
-    "`idempotency_in_progress`, `game_not_ended`).",
+    "`idempotency_in_progress`, `game_not_ended`), or its stored log is damaged (`log_damaged`: an event is "
+    "missing or unreadable; `log_directory_mismatch`: the directory lists it as ended but the log stops "
+    "before its end). A damaged log is answered so until it is restored; `/audit/verify` names the damage.",
     413: "The request body is larger than the service accepts (`body_too_large`).",
     422: "The rules refuse it (the engine's refusal codes) or an idempotency key was reused with another body.",
     429: "Too many requests from this client (`rate_limited`).",
@@ -186,7 +188,8 @@ VERSION_CONFLICT = ResponseSpec(
     media_type=PROBLEM_JSON,
     description="The game was recorded under another version of its ruleset or of the engine than this service "
     "runs (`unsupported_ruleset_version`: the fields name both, and verify adds `chain_ok`, the hash chain "
-    "check); or, for a replay, the game has not ended (`game_not_ended`).",
+    "check); for a replay, the game has not ended (`game_not_ended`); or its stored log is damaged "
+    "(`log_damaged`, `log_directory_mismatch`: verify answers its findings instead).",
     generate_examples=False,
 )
 
@@ -276,6 +279,22 @@ register(
             "en": "This game was recorded with {ruleset} version {stored_ruleset_version} (engine "
             "{stored_engine_version}); this service runs version {ruleset_version} (engine {engine_version}), "
             "so it cannot verify or replay it.",
+        },
+        "error.log_damaged": {
+            "ja": "このゲームの保存されたログが壊れています（イベント {version} が欠けているか読めません）。"
+            "監査の検証で詳細を確認できます。",
+            "zh-Hans": "此游戏保存的日志已损坏（事件 {version} 缺失或无法读取）。审计验证会列出详情。",
+            "zh-Hant": "此遊戲儲存的日誌已損壞（事件 {version} 缺失或無法讀取）。稽核驗證會列出詳情。",
+            "en": "This game's stored log is damaged (event {version} is missing or cannot be read); "
+            "its audit verification names the damage.",
+        },
+        "error.log_directory_mismatch": {
+            "ja": "ゲーム一覧ではこのゲームは終了していますが、保存されたログはイベント {version} で"
+            "終わらずに途切れています。ログの末尾が欠けています。",
+            "zh-Hans": "游戏目录显示此游戏已结束，但保存的日志在事件 {version} 处中断且没有结束：日志末尾缺失。",
+            "zh-Hant": "遊戲目錄顯示此遊戲已結束，但儲存的日誌在事件 {version} 處中斷且沒有結束：日誌末尾缺失。",
+            "en": "The directory lists this game as ended, but its stored log stops at event {version} without "
+            "an end: events are missing from the end of the log.",
         },
         "error.bad_replay_point": {
             "ja": "その時点はありません。",

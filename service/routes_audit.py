@@ -1,21 +1,24 @@
-"""Audit: the whole log with seed and hash chain, its verification, and replay at any event."""
+"""Audit: the whole log with seed and hash chain, its verification, kept receipts checked against it,
+replay at any event, and the keys that sign receipts."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
 import anyio
-from litestar import Controller, Request, Response, get
+from litestar import Controller, Request, Response, get, post
 from litestar.params import QueryParameter
+from msgspec import Meta
 
 from grimoire.projections.view import SPECTATOR
 from grimoire.service.auth import caller
 from grimoire.service.problems import VERSION_CONFLICT, responses
-from grimoire.service.schemas import Audit, AuditCheck, ViewReply
+from grimoire.service.schemas import Audit, AuditCheck, PublicKey, Receipt, ReceiptsCheck, ViewReply
 from grimoire.service.web import (
     ETAG,
     NOT_MODIFIED,
     PRIVATE,
+    PUBLIC,
     VARY,
     GameId,
     IfNoneMatch,
@@ -47,7 +50,7 @@ class AuditRoutes(Controller):
         "`If-None-Match` answers 304. Before the end it is still growing and carries none.",
         response_headers=[*VARY, ETAG],
         tags=["audit"],
-        responses={**AUDIT_RESPONSES, 304: NOT_MODIFIED},
+        responses={**AUDIT_RESPONSES, **responses(409), 304: NOT_MODIFIED},
     )
     async def get_audit(self, request: Request, game_id: GameId, if_none_match: IfNoneMatch = None) -> Response[Audit]:
         games = games_of(request)
@@ -68,9 +71,28 @@ class AuditRoutes(Controller):
     )
     async def verify_audit(self, request: Request, game_id: GameId) -> AuditCheck:
         games = games_of(request)
-        entry = await entry_of(games, game_id)
+        entry = await entry_of(games, game_id, damaged_ok=True)
         games.audit_access(entry, await caller(games, entry, request))
         return await anyio.to_thread.run_sync(games.verify, game_id)
+
+    @post(
+        "/audit/receipts",
+        operation_id="checkReceipts",
+        summary="Check kept receipts against the published log",
+        description="Each receipt a seat kept from its accepted actions, checked against the log published after "
+        "the end: its key is one of the service's (`GET /keys`), its signature holds, and the chain hash at the "
+        "event the seat's feed number `n` points to is the receipt's. A log rewritten after the fact fails the "
+        "receipts of the events it changed. No token is needed; before the end the answer is `game_not_ended`.",
+        tags=["audit"],
+        status_code=200,
+        responses=responses(400, 404, 409, 413),
+    )
+    async def check_receipts(
+        self, request: Request, game_id: GameId, data: Annotated[list[Receipt], Meta(max_length=1000)]
+    ) -> ReceiptsCheck:
+        games = games_of(request)
+        entry = await entry_of(games, game_id)
+        return games.check_receipts(entry, data)
 
     @get(
         "/replay",
@@ -99,3 +121,17 @@ class AuditRoutes(Controller):
         entry = await entry_of(games, game_id)
         viewer: int | str = int(as_) if as_.isdigit() else as_
         return games.replay(entry, viewer, at)
+
+
+@get(
+    "/keys",
+    operation_id="listKeys",
+    summary="The public keys that sign receipts",
+    description="Every key whose receipts the service checks, the one signing now first. A game's "
+    "`game_created` event names the key that signs its receipts (`key_id`).",
+    tags=["audit"],
+    cache_control=PUBLIC,
+    responses=responses(),
+)
+async def list_keys(request: Request) -> list[PublicKey]:
+    return games_of(request).keyring.public()

@@ -62,7 +62,7 @@ class FeedRoutes(Controller):
         summary="The caller's feed after its cursor (long-poll)",
         description="The events the caller may see after its cursor `after`, numbered in its own feed; with `wait`, "
         "the call waits that many seconds for a first new event. Pass `next` as `after` to read on. " + ANYONE,
-        responses=responses(400, 401, 404),
+        responses=responses(400, 401, 404, 409),
     )
     async def get_events(
         self,
@@ -87,7 +87,7 @@ class FeedRoutes(Controller):
         "caller's own number of the event: reconnect with the last id to read on. With `Accept: "
         "application/x-ndjson`, one feed item a line and an empty line as keep-alive: resume with `after` set to "
         "the last `n` read. " + ANYONE,
-        responses=responses(400, 401, 404),
+        responses=responses(400, 401, 404, 409),
     )
     async def stream_events(
         self,

@@ -44,7 +44,7 @@ class PlayRoutes(Controller):
         "`decisions`, what it owes or may do now with their legal choices and deadline. " + ANYONE + " The ETag "
         "is weak and names the viewer, its count of events seen and the language, so `If-None-Match` answers 304 "
         "until the caller has something new to see.",
-        responses={**responses(400, 401, 404), 304: NOT_MODIFIED},
+        responses={**responses(400, 401, 404, 409), 304: NOT_MODIFIED},
         response_headers=[*VARY, ETAG],
     )
     async def get_view(

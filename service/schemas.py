@@ -112,6 +112,23 @@ class ViewReply(msgspec.Struct, kw_only=True):
     now: int = 0  # the server's time (ms) when it answered: place `view.deadline` against it, not the local clock
 
 
+Hex64 = Annotated[str, Meta(pattern="^[0-9a-f]{64}$")]
+
+
+class Receipt(Strict):
+    """The service's signature over an accepted action: the seat's own feed number `n` of the event its action
+    made and the chain hash at that event. Kept by the seat, it proves after the end which log it was shown
+    (`POST /games/{game_id}/audit/receipts`). The hash reveals nothing before the end: every event's hashed
+    bytes hold a salt derived from the secret seed."""
+
+    game_id: Annotated[str, Meta(max_length=36)]  # the game's id
+    seat: Seat  # the seat whose action it was
+    n: Annotated[int, Meta(ge=1)]  # the seat's own feed number of the event its action made
+    hash: Hex64  # the chain hash at that event
+    key_id: Annotated[str, Meta(pattern="^[0-9a-f]{16}$")]  # the id of the key that signed it (`GET /keys`)
+    signature: Annotated[str, Meta(pattern="^[0-9a-f]{128}$")]  # Ed25519 signature (hex) over the receipt's message
+
+
 class ActionReply(msgspec.Struct, kw_only=True):
     """An accepted action and the caller's view after it."""
 
@@ -119,6 +136,32 @@ class ActionReply(msgspec.Struct, kw_only=True):
     seen: int  # the caller's feed position after the action (its own numbering)
     view: View  # the caller's view after the action
     now: int = 0  # the server's time (ms) when it answered: place `view.deadline` against it, not the local clock
+    receipt: Receipt  # the signed receipt of the action: keep it to check the published log after the end
+
+
+class PublicKey(msgspec.Struct, kw_only=True):
+    """A key the service signs receipts with."""
+
+    key_id: str  # its id: the first 16 hex digits of the SHA-256 of the raw public key
+    algorithm: Literal["Ed25519"]  # the signature algorithm
+    public_key: str  # the raw 32-byte public key, hex
+
+
+class ReceiptCheck(msgspec.Struct, kw_only=True):
+    """One kept receipt checked against the published log."""
+
+    ok: bool  # the receipt holds: a known key, a valid signature, and the log has its hash at its event
+    key_known: bool  # its key is one of the service's (`GET /keys`)
+    signature_ok: bool  # its signature holds under that key
+    hash_ok: bool  # the published chain hash at the seat's event `n` is the receipt's hash
+    problem: str = ""  # what failed, if anything
+
+
+class ReceiptsCheck(msgspec.Struct, kw_only=True):
+    """Kept receipts checked against the published log, in the order given."""
+
+    ok: bool  # every receipt holds
+    receipts: list[ReceiptCheck]  # each receipt's check
 
 
 class FeedItem(msgspec.Struct, kw_only=True):

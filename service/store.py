@@ -42,13 +42,13 @@ class NoTranscoder(Transcoder):
 class EventMapper(Mapper):
     """Maps a `Record` to a `StoredEvent` and back with msgspec (the default mapper needs `__dict__`)."""
 
-    def seal(self, game_id: UUID, version: int, event: Event, prev: str) -> Record:
-        return seal(game_id, version, event, prev)
+    def seal(self, game_id: UUID, version: int, event: Event, prev: str, *, salt: str = "") -> Record:
+        return seal(game_id, version, event, prev, salt=salt)
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         rec: Record = domain_event
         if not rec.state:
-            rec = seal(rec.game_id, rec.version, rec.event, rec.prev)
+            rec = seal(rec.game_id, rec.version, rec.event, rec.prev, salt=rec.salt)
         return StoredEvent(
             originator_id=rec.game_id,
             originator_version=rec.version,

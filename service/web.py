@@ -17,6 +17,7 @@ from litestar.params import FromPath, HeaderParameter, QueryParameter
 from grimoire.service.entry import Entry
 from grimoire.service.games import Games
 from grimoire.service.lifecycle import Service
+from grimoire.service.problems import ApiError
 from grimoire.service.schemas import Lang
 
 PAGE_MAX = 500
@@ -80,11 +81,15 @@ def language(request: Request, given: str | None, default: str = "en") -> str:
     return default
 
 
-async def entry_of(games: Games, game_id: uuid.UUID) -> Entry:
+async def entry_of(games: Games, game_id: uuid.UUID, damaged_ok: bool = False) -> Entry:
+    """The game of a request; a damaged stored log is answered with its problem (`log_damaged`,
+    `log_directory_mismatch`) unless the caller examines the damage itself (verify)."""
     entry = games.cached(game_id)
     if entry is None:
         entry = await anyio.to_thread.run_sync(games.game, game_id)
     structlog.contextvars.bind_contextvars(game_id=str(game_id))
+    if entry.damage is not None and not damaged_ok:
+        raise ApiError(409, entry.damage[0], **entry.damage[1])
     return entry
 
 
