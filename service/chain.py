@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Iterable
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
@@ -59,8 +59,11 @@ def salt_for(seed: str, version: int) -> str:
     return hmac.new(seed.encode(), b"%d" % version, hashlib.sha256).hexdigest()
 
 
+Hash = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+
+
 class Envelope(msgspec.Struct, frozen=True):
-    prev: str
+    prev: Hash
     event: msgspec.Raw
     salt: str = ""
 

@@ -445,7 +445,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--receipts",
         default=None,
         metavar="FILE",
-        help="also check receipts kept from action replies (a JSON list) against the stored log",
+        help="also check receipts kept from action replies (a JSON list) against the stored log (default: none)",
     )
     p.set_defaults(func=cmd_verify)
 

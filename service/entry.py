@@ -144,8 +144,7 @@ class Entry:
             try:
                 records = store.load(self.id, self.version)
             except (msgspec.DecodeError, msgspec.ValidationError):
-                records = []
-                self.damage = ("log_damaged", {"version": self.version + 1})
+                records = self._readable(store)
             for rec in records:
                 if rec.version != self.version + 1:  # a deleted event; the chain is the audit's to check
                     self.damage = ("log_damaged", {"version": self.version + 1})
@@ -153,6 +152,17 @@ class Entry:
                 self._apply(rec, grew)
         self.wake(grew)
         return grew
+
+    def _readable(self, store: Store) -> list[Record]:
+        """The stored rows beyond our version up to the first that cannot be read, which is the damage."""
+        readable = []
+        for row in store.recorder.select_events(self.id, gt=self.version or None):
+            try:
+                readable.append(store.mapper.to_domain_event(row))
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                self.damage = ("log_damaged", {"version": row.originator_version})
+                break
+        return readable
 
     def take(self, rec: Record) -> None:
         """A stored event heard from the log: fold it in when it is the next one, else catch up later."""
