@@ -66,7 +66,7 @@ def test_a_log_cut_before_its_end_disagrees_with_the_directory_and_says_so(datab
         assert report["problems"] == [
             f"event {count} differs from what its input produces on replay",  # the abort's outcome is gone
             f"the directory lists the game as aborted, but its log stops at event {count - 1} without an end: "
-            "events are missing from its end"
+            "events are missing from its end",
         ]
         for path in ("audit", "view", "events"):
             body = problem(c.get(f"/games/{gid}/{path}"), 409, "log_directory_mismatch")
