@@ -329,7 +329,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if receipts is not None:
             entry = games.game(args.game_id)
             if entry.damage is not None:
-                raise ApiError(409, entry.damage[0], **entry.damage[1])
+                raise ApiError(409, entry.damage[0], version=entry.damage[1])
             checked = games.check_receipts(entry, receipts)
     except (UnsupportedVersion, ApiError) as refused:
         print(msgspec.json.encode(refused.render("en")).decode())

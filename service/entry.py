@@ -92,8 +92,8 @@ class Entry:
         self.issued = 0  # join numbers given so far
         self.last_at = 0
         self.used = time.monotonic()
-        # why the stored log cannot be served, as a problem code and its arguments (see `Games.load`)
-        self.damage: tuple[str, dict[str, int]] | None = None
+        # why the stored log cannot be served: a problem code and the event it names (see `Games.load`)
+        self.damage: tuple[str, int] | None = None
         self.listed_ended = False  # the directory lists the game as ended (whatever the log says)
 
     # --- folding ------------------------------------------------------------------------------
@@ -147,7 +147,7 @@ class Entry:
                 records = self._readable(store)
             for rec in records:
                 if rec.version != self.version + 1:  # a deleted event; the chain is the audit's to check
-                    self.damage = ("log_damaged", {"version": self.version + 1})
+                    self.damage = ("log_damaged", self.version + 1)
                     break
                 self._apply(rec, grew)
         self.wake(grew)
@@ -160,7 +160,7 @@ class Entry:
             try:
                 readable.append(store.mapper.to_domain_event(row))
             except (msgspec.DecodeError, msgspec.ValidationError):
-                self.damage = ("log_damaged", {"version": row.originator_version})
+                self.damage = ("log_damaged", row.originator_version)
                 break
         return readable
 

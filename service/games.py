@@ -141,9 +141,9 @@ class Games:
             rows = self.store.directory.query("SELECT status FROM {t} WHERE game_id = ?", (str(game_id),))
             entry.listed_ended = bool(rows) and rows[0][0] in ("ended", "aborted")
             if entry.listed_ended and entry.damage is None:
-                entry.damage = ("log_directory_mismatch", {"version": entry.version})
+                entry.damage = ("log_directory_mismatch", entry.version)
         if entry.damage is not None:
-            log.error("log_damaged", game_id=str(game_id), code=entry.damage[0], **entry.damage[1])
+            log.error("log_damaged", game_id=str(game_id), code=entry.damage[0], version=entry.damage[1])
             return entry  # not kept: every request reads the store again, until the log is restored
         with self.lock:
             return self.entries.setdefault(game_id, entry)

@@ -24,7 +24,7 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
@@ -34,7 +34,7 @@ from eventsourcing.persistence import IntegrityError, ProgrammingError
 from grimoire.service.schemas import PublicKey, Receipt
 from grimoire.service.store import Store
 
-ALGORITHM = "Ed25519"
+ALGORITHM: Literal["Ed25519"] = "Ed25519"
 ENV = "GRIMOIRE_SIGNING_KEY"
 STORED_KEY = uuid.UUID("6b8f3f1e-5d1c-4f57-9a35-3c0f7c6e2a11")  # the row holding a PostgreSQL store's key
 

@@ -89,7 +89,7 @@ async def entry_of(games: Games, game_id: uuid.UUID, damaged_ok: bool = False) -
         entry = await anyio.to_thread.run_sync(games.game, game_id)
     structlog.contextvars.bind_contextvars(game_id=str(game_id))
     if entry.damage is not None and not damaged_ok:
-        raise ApiError(409, entry.damage[0], **entry.damage[1])
+        raise ApiError(409, entry.damage[0], version=entry.damage[1])
     return entry
 
 

@@ -46,6 +46,7 @@ def test_serve_help_documents_every_environment_variable(capsys):
         "GRIMOIRE_RATE_LIMIT",
         "GRIMOIRE_CORS_ORIGINS",
         "GRIMOIRE_LOG_LEVEL",
+        "GRIMOIRE_SIGNING_KEY",
     ):
         assert var in out
 
