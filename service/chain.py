@@ -115,6 +115,7 @@ def check(game_id: UUID, rows: Iterable[Any]) -> ChainCheck:
     events: list[Event] = []
     whole = True
     breaks: list[int] = []  # positions whose `prev` is not the hash of the row before them
+    named: set[int] = set()  # positions a finding of their own names already (a wrong topic or salt)
     prev_hash: str | None = GENESIS  # None after a row that cannot be read
     expected, seed, salted = 1, "", False
     for row in rows:
@@ -137,18 +138,21 @@ def check(game_id: UUID, rows: Iterable[Any]) -> ChainCheck:
             breaks.append(v)
         if row.topic != type_id(rec.event):
             problems.append(f"event {v} is stored under the wrong topic")
+            named.add(v)
         if salted and seed and rec.salt != salt_for(seed, v):
             problems.append(f"event {v} does not carry the salt of position {v}")
+            named.add(v)
         if whole:
             events.append(rec.event)
         prev_hash, expected = link(rec.prev, row.topic, v, state), v + 1
-    problems.extend(_breaks(breaks))
+    problems.extend(_breaks(breaks, named))
     return ChainCheck(ok=not problems, head=prev_hash or "", events=events, problems=problems, whole=whole)
 
 
-def _breaks(breaks: list[int]) -> list[str]:
-    """Name the event changed for each run of breaks: one break before `v` is an edit of event v-1;
-    two in a row, before and after `v`, an edit of event v's link to the one before it."""
+def _breaks(breaks: list[int], named: set[int]) -> list[str]:
+    """Name the event changed for each run of breaks: one break before `v` is an edit of event v-1
+    (unless a finding of its own names it already); two in a row, before and after `v`, an edit of
+    event v's link to the one before it."""
     found, i = [], 0
     while i < len(breaks):
         v = breaks[i]
@@ -156,6 +160,7 @@ def _breaks(breaks: list[int]) -> list[str]:
             found.append(f"event {v} was changed: its link to event {v - 1} is not that event's hash")
             i += 2
         else:
-            found.append(f"event {v - 1} was changed: it no longer hashes to the link event {v} holds")
+            if v - 1 not in named:
+                found.append(f"event {v - 1} was changed: it no longer hashes to the link event {v} holds")
             i += 1
     return found

@@ -339,7 +339,7 @@ def test_verify_reports_a_hand_edited_event_row(database_url):
         tamper(store, uuid.UUID(gid), target.originator_version, edited)
         report = c.get(f"/games/{gid}/audit/verify").json()
         assert not report["ok"] and not report["chain_ok"]
-        assert any(f"event {target.originator_version + 1}" in p for p in report["problems"])
+        assert any(p.startswith(f"event {target.originator_version} was changed") for p in report["problems"])
     with client(database_url) as restarted:  # a process that loads the edited stream from the store
         assert restarted.get(f"/games/{gid}/audit/verify").json() == report
 

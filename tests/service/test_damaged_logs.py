@@ -4,11 +4,14 @@ one finding naming the event changed; a salt from another position is named."""
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
 
 import msgspec
 
+from grimoire.service import chain
+from grimoire.service.cli import main
 from tests.service.test_api import problem
 from tests.support.api import client, new_game, service
 from tests.support.rows import delete_row, rewrite_tail, set_state, stored
@@ -117,12 +120,18 @@ def test_verify_recomputes_every_salt_from_the_revealed_seed(database_url):
         rewrite_tail(store, gid, 15, {}, salt_at={15: 16})
         report = c.get(f"/games/{gid}/audit/verify").json()
         assert report["problems"] == ["event 15 does not carry the salt of position 15"]
+        # a salt edited in place breaks the next link too: still one finding, naming the event
+        rec = stored(store, gid)[19]
+        set_state(store, gid, 20, rec.state.replace(rec.salt.encode(), chain.salt_for("another seed", 20).encode()))
+        report = c.get(f"/games/{gid}/audit/verify").json()
+        assert report["problems"] == [
+            "event 15 does not carry the salt of position 15",
+            "event 20 does not carry the salt of position 20",
+        ]
 
 
 def test_an_old_log_without_salts_still_verifies(database_url):
     """A game stored before salts (every row without one) checks as it did: no salt finding."""
-    from grimoire.service import chain
-
     with client(database_url) as c:
         _, gid, _ = ended_game(c)
         store = service(c).store
@@ -136,3 +145,15 @@ def test_an_old_log_without_salts_still_verifies(database_url):
         assert report["ok"] and report["head"] == prev
         assert c.get(f"/games/{gid}/audit").json()["head"] == prev
         assert not any(r.salt for r in stored(service(c).store, gid))
+
+
+def test_cli_replay_and_verify_of_a_log_with_a_deleted_event_name_it(tmp_path, capsys):
+    db = str(tmp_path / "g.db")
+    with client(db) as c:
+        _, gid, _ = ended_game(c)
+        delete_row(service(c).store, gid, 7)
+    assert main(["replay", str(gid), "--database-url", db]) == 1
+    assert json.loads(capsys.readouterr().err)["code"] == "log_damaged"
+    assert main(["verify", str(gid), "--database-url", db]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["problems"] == ["event 7 is missing (the log skips to 8)"] and not report["replay_ok"]
