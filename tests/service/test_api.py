@@ -172,7 +172,8 @@ def test_every_engine_refusal_code_maps_to_a_documented_status_with_messages():
     }
     for code in known_codes():
         for lang in ("ja", "zh-Hans", "zh-Hant", "en"):
-            p = violation(RuleViolation(code=code, args={"max": 3, "reason": "x", "option": "y", **versions}), lang)
+            args = {"max": 3, "reason": "x", "option": "y", "version": 7, **versions}
+            p = violation(RuleViolation(code=code, args=args), lang)
             assert p.status == (409 if code in CONFLICT_CODES else 422)
             assert p.detail and p.detail != "error." + code
 
