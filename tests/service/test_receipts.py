@@ -260,3 +260,22 @@ def test_replicas_on_postgresql_share_the_key_kept_in_the_database(postgres, mon
     finally:
         a.close()
         b.close()
+
+
+def test_a_salt_is_hmac_sha256_of_the_position_keyed_with_the_seed_as_documented(night0):
+    import hashlib
+    import hmac
+
+    seed = night0.audit["seed"]
+    for e in night0.audit["events"]:
+        salt = stored_salt(night0, e["version"])
+        assert salt == hmac.new(seed.encode(), str(e["version"]).encode(), hashlib.sha256).hexdigest()
+
+
+def stored_salt(night: Night0, version: int) -> str:
+    """The salt in the hashed bytes of an event: the audit's hash is over them, so recompute it with the salt."""
+    e = next(x for x in night.audit["events"] if x["version"] == version)
+    salt = chain.salt_for(night.audit["seed"], version)
+    rec = chain.seal(uuid.UUID(night.game["game_id"]), version, decode(json.dumps(e["event"])), e["prev"], salt=salt)
+    assert rec.digest() == e["hash"]  # these are the bytes the published hash is over
+    return salt
