@@ -1,7 +1,9 @@
 """The hash chain over each game's stream, computed on the bytes exactly as stored.
 
 Each stored event's payload is ``{"prev": <hash of the row before>, "event": <the event>}`` and its
-topic is the event's tag, so editing any row breaks the link the next row holds (and the replay
+topic is the event's tag; the last record of an action sent with an idempotency key also holds the
+key's digest (``{"prev": …, "key": <uuid5 over game, token hash and key>, "event": …}``), which is
+how a retry finds an action already applied. The topic is the event's tag, so editing any row breaks the link the next row holds (and the replay
 catches an edited last row, an outcome). The first row links to `GENESIS`.
 """
 
@@ -29,6 +31,7 @@ class Record(msgspec.Struct, frozen=True):
     prev: str = GENESIS
     topic: str = ""
     state: bytes = b""
+    key: str = ""  # the idempotency key's digest, on the last record of an action sent with one
 
     def digest(self) -> str:
         return link(self.prev, self.topic, self.version, self.state)
@@ -44,23 +47,32 @@ def link(prev: str, topic: str, version: int, state: bytes) -> str:
 class Envelope(msgspec.Struct, frozen=True):
     prev: str
     event: msgspec.Raw
+    key: str = ""
 
 
 _envelope_decoder = msgspec.json.Decoder(Envelope)
 
 
-def seal(game_id: UUID, version: int, event: Event, prev: str) -> Record:
-    """The record as it will be stored: its topic and exact bytes, ready for the chain."""
-    state = b'{"prev":"%s","event":%s}' % (prev.encode(), encode(event))
+def seal(game_id: UUID, version: int, event: Event, prev: str, *, key: str = "") -> Record:
+    """The record as it will be stored: its topic and exact bytes, ready for the chain. Without a
+    key the bytes are those of a key-less envelope, as ever."""
+    keyed = b'"key":"%s",' % key.encode() if key else b""
+    state = b'{"prev":"%s",%s"event":%s}' % (prev.encode(), keyed, encode(event))
     topic = type_id(event)
-    return Record(game_id=game_id, version=version, event=event, prev=prev, topic=topic, state=state)
+    return Record(game_id=game_id, version=version, event=event, prev=prev, topic=topic, state=state, key=key)
 
 
 def unseal(game_id: UUID, version: int, topic: str, state: bytes) -> Record:
     """A stored row read back as a record (its bytes kept for the chain)."""
     env = _envelope_decoder.decode(state)
     return Record(
-        game_id=game_id, version=version, event=decode(env.event), prev=env.prev, topic=topic, state=bytes(state)
+        game_id=game_id,
+        version=version,
+        event=decode(env.event),
+        prev=env.prev,
+        topic=topic,
+        state=bytes(state),
+        key=env.key,
     )
 
 
