@@ -1,0 +1,190 @@
+"""Exactly-once actions: an action sent with an Idempotency-Key is applied at most once whatever
+fails between the claim of the key, the append and the stored reply (a crash, a 5xx, a commit whose
+answer was lost), and every retry with the key learns the one outcome."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
+import msgspec
+import pytest
+from eventsourcing.persistence import IntegrityError
+
+from grimoire.service.entry import token_hash
+from grimoire.service.games import Reply
+from grimoire.service.schemas import ActionRequest
+from tests.support.api import auth, client, new_game, service
+
+NAMES13 = [f"P{i}" for i in range(1, 14)]
+
+
+def wolf_game(c) -> tuple[dict, list[dict]]:
+    """An ultimate13 game at its first night, and its wolves' headers (wolves may whisper without limit)."""
+    game = new_game(c, ruleset="ultimate13", preset="13", names=NAMES13, moderator=True)
+    wolves = []
+    for seat, headers in game["seat"].items():
+        view = c.get(f"/games/{game['game_id']}/view", headers=headers).json()["view"]
+        if any(d["kind"] == "whisper" for d in view["decisions"]):
+            wolves.append(headers)
+    assert wolves
+    return game, wolves
+
+
+def whispers(c, game: dict) -> list[str]:
+    """The text of every whisper in the game's log, read from the store."""
+    records = service(c).store.load(uuid.UUID(game["game_id"]))
+    return [r.event.action.text for r in records if r.topic == "act" and r.event.action.kind == "whisper"]
+
+
+def whisper(c, game: dict, headers: dict, text: str, key: str | None = None):
+    if key is not None:
+        headers = {**headers, "Idempotency-Key": key}
+    return c.post(f"/games/{game['game_id']}/actions", json={"kind": "whisper", "text": text}, headers=headers)
+
+
+class Once:
+    """Makes one call of `method` on `obj` fail: before it runs, or after it ran (`after=True`)."""
+
+    def __init__(self, monkeypatch, obj, method: str, after: bool = False, when=lambda *a, **k: True) -> None:
+        self.real = getattr(obj, method)
+        self.after, self.when, self.fired = after, when, False
+        monkeypatch.setattr(obj, method, self)
+
+    def __call__(self, *args, **kwargs):
+        if self.fired or not self.when(*args, **kwargs):
+            return self.real(*args, **kwargs)
+        self.fired = True
+        if self.after:
+            self.real(*args, **kwargs)
+        raise self.error()
+
+    def error(self) -> Exception:
+        return RuntimeError("the process died here")
+
+
+def test_a_retry_after_the_reply_was_lost_gets_the_applied_action_once(database_url, monkeypatch):
+    with client(database_url) as c:
+        game, wolves = wolf_game(c)
+        store = service(c).store
+        Once(monkeypatch, store, "put", when=lambda recorder, key, version, topic, data: topic == "reply")
+        assert whisper(c, game, wolves[0], "w1", key="k1").status_code == 500
+        again = whisper(c, game, wolves[0], "w1", key="k1")
+        assert again.status_code == 200, again.text
+        now = c.get(f"/games/{game['game_id']}/view", headers=wolves[0]).json()
+        assert again.json()["accepted"] is True
+        assert (again.json()["view"], again.json()["seen"]) == (now["view"], now["seen"])
+        assert whispers(c, game) == ["w1"]
+        third = whisper(c, game, wolves[0], "w1", key="k1")
+        assert third.json() == again.json()  # the rebuilt reply is now stored
+        assert whispers(c, game) == ["w1"]
+
+
+def test_a_rebuilt_reply_shows_the_view_as_of_the_action(database_url, monkeypatch):
+    with client(database_url) as c:
+        game, wolves = wolf_game(c)
+        store = service(c).store
+        Once(monkeypatch, store, "put", when=lambda recorder, key, version, topic, data: topic == "reply")
+        assert whisper(c, game, wolves[0], "first", key="k1").status_code == 500
+        before = c.get(f"/games/{game['game_id']}/view", headers=wolves[0]).json()
+        assert whisper(c, game, wolves[1], "later").status_code == 200
+        again = whisper(c, game, wolves[0], "first", key="k1").json()
+        assert (again["view"], again["seen"]) == (before["view"], before["seen"])
+        assert whispers(c, game) == ["first", "later"]
+
+
+@pytest.mark.parametrize("committed", [False, True], ids=["before-the-append", "after-the-commit"])
+def test_a_retry_after_a_5xx_applies_the_action_exactly_once(database_url, monkeypatch, committed):
+    with client(database_url) as c:
+        game, wolves = wolf_game(c)
+        Once(monkeypatch, service(c).store, "append", after=committed)
+        assert whisper(c, game, wolves[0], "w1", key="k1").status_code == 500
+        assert whispers(c, game) == (["w1"] if committed else [])
+        again = whisper(c, game, wolves[0], "w1", key="k1")
+        assert again.status_code == 200 and again.json()["accepted"] is True, again.text
+        assert whispers(c, game) == ["w1"]
+        assert whisper(c, game, wolves[0], "w1", key="k1").json() == again.json()
+        assert whisper(c, game, wolves[0], "w2", key="k1").json()["code"] == "idempotency_key_reused"
+
+
+class LostAnswer(Once):
+    """The recorder's own retry of an insert whose commit succeeded: it meets its own rows."""
+
+    def error(self) -> Exception:
+        return IntegrityError("duplicate key value violates unique constraint")
+
+
+@pytest.mark.parametrize("key", [None, "k1"], ids=["no-key", "key"])
+def test_an_insert_that_meets_its_own_committed_rows_is_not_decided_again(database_url, monkeypatch, key):
+    with client(database_url) as c:
+        game, wolves = wolf_game(c)
+        recorder = service(c).store.recorder
+        LostAnswer(monkeypatch, recorder, "insert_events", after=True)
+        r = whisper(c, game, wolves[0], "w1", key=key)
+        assert r.status_code == 200, r.text
+        assert whispers(c, game) == ["w1"]
+        # a decision that may be made only once, answered as accepted and not refused by a second decision
+        gid = game["game_id"]
+        villager = next(
+            h
+            for h in game["seat"].values()
+            if h not in wolves
+            and any(d["kind"] == "sleep" for d in c.get(f"/games/{gid}/view", headers=h).json()["view"]["decisions"])
+        )
+        LostAnswer(monkeypatch, service(c).store.recorder, "insert_events", after=True)
+        count = len(service(c).store.load(uuid.UUID(gid)))
+        r = c.post(f"/games/{gid}/actions", json={"kind": "sleep"}, headers=villager)
+        assert r.status_code == 200, r.text
+        assert len(service(c).store.load(uuid.UUID(gid))) == count + 1
+
+
+def test_concurrent_requests_with_one_key_apply_the_action_once_and_all_get_it(database_url):
+    with client(database_url) as c:
+        game, wolves = wolf_game(c)
+        games = service(c).games
+        entry = games.game(uuid.UUID(game["game_id"]))
+        token = wolves[0]["Authorization"].removeprefix("Bearer ")
+        who = games.principal(entry, token)
+        data = ActionRequest(kind="whisper", text="w1")
+
+        def act(_: int) -> dict:
+            reply = games.act(entry, who, data, "en", token, "k1")
+            return json.loads(bytes(reply.body) if isinstance(reply, Reply) else msgspec.json.encode(reply))
+
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            replies = list(pool.map(act, range(8)))
+        assert all(r["accepted"] for r in replies)
+        assert all(r["view"] == replies[0]["view"] for r in replies)
+        assert whispers(c, game) == ["w1"]
+
+
+def test_a_refusal_with_a_key_is_stored_and_repeated(database_url):
+    with client(database_url) as c:
+        game, wolves = wolf_game(c)
+        first = whisper(c, game, wolves[0], "", key="k1")  # an empty whisper is refused
+        assert first.status_code == 422
+        again = whisper(c, game, wolves[0], "", key="k1")
+        assert again.status_code == 422
+        assert again.json() | {"instance": ""} == first.json() | {"instance": ""}
+        assert whispers(c, game) == []
+
+
+def test_no_view_or_feed_shows_the_idempotency_key_digest(database_url):
+    with client(database_url) as c:
+        game, wolves = wolf_game(c)
+        gid = game["game_id"]
+        assert whisper(c, game, wolves[0], "w1", key="k1").status_code == 200
+        token = wolves[0]["Authorization"].removeprefix("Bearer ")
+        digest = str(uuid.uuid5(uuid.NAMESPACE_URL, f"{gid}:{token_hash(token)}:k1"))
+        assert any(r.key == digest for r in service(c).store.load(uuid.UUID(gid)))
+        readers = [*game["seat"].values(), auth(game["moderator_token"]), {}]
+        for headers in readers:
+            for path in ("view", "events"):
+                body = c.get(f"/games/{gid}/{path}", params={"limit": 500} if path == "events" else {}, headers=headers)
+                assert body.status_code == 200
+                assert digest not in body.text
+        audit = c.get(f"/games/{gid}/audit", headers=auth(game["moderator_token"]))
+        assert audit.status_code == 200 and digest not in audit.text
+        verify = c.get(f"/games/{gid}/audit/verify", headers=auth(game["moderator_token"]))
+        assert verify.json()["chain_ok"] is True, verify.text
