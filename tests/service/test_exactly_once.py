@@ -188,3 +188,53 @@ def test_no_view_or_feed_shows_the_idempotency_key_digest(database_url):
         assert audit.status_code == 200 and digest not in audit.text
         verify = c.get(f"/games/{gid}/audit/verify", headers=auth(game["moderator_token"]))
         assert verify.json()["chain_ok"] is True, verify.text
+
+
+@pytest.fixture(scope="module")
+def lost_commits():
+    """A PostgreSQL cluster of this module's own behind a proxy that can lose a commit's answer."""
+    from tests.support.lost_commit import LostCommitProxy
+    from tests.support.pg import TempCluster
+
+    cluster = TempCluster()
+    try:
+        cluster.start()
+    except Exception as exc:
+        cluster.stop()
+        pytest.skip(f"no PostgreSQL cluster: {exc}")
+    proxy = LostCommitProxy(cluster.port)
+    yield proxy, f"postgresql://postgres@127.0.0.1:{proxy.port}/postgres"
+    proxy.close()
+    cluster.stop()
+
+
+def test_an_append_whose_commit_answer_is_lost_on_postgres_is_applied_once_and_answered(lost_commits):
+    proxy, url = lost_commits
+    with client(url + "?schema=public&pool_size=4&max_overflow=8") as c:
+        game, wolves = wolf_game(c)
+        gid = game["game_id"]
+        before = proxy.lost
+        proxy.arm()
+        r = whisper(c, game, wolves[0], "w1")
+        assert proxy.lost == before + 1
+        assert r.status_code == 200, r.text
+        assert whispers(c, game) == ["w1"]
+        # a decision that may be made only once is answered as accepted, not refused by a second decision
+        villager = next(
+            h
+            for h in game["seat"].values()
+            if h not in wolves
+            and any(d["kind"] == "sleep" for d in c.get(f"/games/{gid}/view", headers=h).json()["view"]["decisions"])
+        )
+        count = len(service(c).store.load(uuid.UUID(gid)))
+        proxy.arm()
+        r = c.post(f"/games/{gid}/actions", json={"kind": "sleep"}, headers=villager)
+        assert proxy.lost == before + 2
+        assert r.status_code == 200, r.text
+        assert len(service(c).store.load(uuid.UUID(gid))) == count + 1
+        proxy.arm()
+        r = whisper(c, game, wolves[0], "w2", key="k2")
+        assert proxy.lost == before + 3
+        assert r.status_code == 200, r.text
+        assert whisper(c, game, wolves[0], "w2", key="k2").json() == r.json()
+        assert whispers(c, game) == ["w1", "w2"]

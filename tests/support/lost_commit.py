@@ -1,5 +1,5 @@
 """A TCP proxy in front of PostgreSQL that loses the answer to a commit: armed, it passes the next
-COMMIT of a transaction that inserted events (its `LOCK TABLE`) on to the server, then closes the
+COMMIT of a transaction that inserted events (its `NOTIFY`) on to the server, then closes the
 client's side at once, before the server's answer can reach it. The server commits; the client sees
 its connection die and cannot know whether the commit happened."""
 
@@ -48,7 +48,7 @@ class LostCommitProxy:
         inserting = False
         try:
             while chunk := client.recv(65536):
-                inserting = inserting or b"LOCK TABLE" in chunk
+                inserting = inserting or b"NOTIFY" in chunk
                 if inserting and b"COMMIT" in chunk:
                     inserting = False
                     if self.armed.acquire(blocking=False):
