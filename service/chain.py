@@ -1,10 +1,10 @@
 """The hash chain over each game's stream, computed on the bytes exactly as stored.
 
 Each stored event's payload is ``{"prev": <hash of the row before>, "event": <the event>}`` and its
-topic is the event's tag; the last record of an action sent with an idempotency key also holds the
-key's digest (``{"prev": …, "key": <uuid5 over game, token hash and key>, "event": …}``), which is
-how a retry finds an action already applied. The topic is the event's tag, so editing any row breaks the link the next row holds (and the replay
-catches an edited last row, an outcome). The first row links to `GENESIS`.
+topic is the event's tag, so editing any row breaks the link the next row holds (and the replay
+catches an edited last row, an outcome). The first row links to `GENESIS`. The last record of an
+action sent with an idempotency key also holds the key's digest, ``{"prev": …, "key": <uuid5 over
+game, token hash and key>, "event": …}``: that is how a retry finds an action already applied.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ def wolf_game(c) -> tuple[dict, list[dict]]:
     """An ultimate13 game at its first night, and its wolves' headers (wolves may whisper without limit)."""
     game = new_game(c, ruleset="ultimate13", preset="13", names=NAMES13, moderator=True)
     wolves = []
-    for seat, headers in game["seat"].items():
+    for headers in game["seat"].values():
         view = c.get(f"/games/{game['game_id']}/view", headers=headers).json()["view"]
         if any(d["kind"] == "whisper" for d in view["decisions"]):
             wolves.append(headers)
