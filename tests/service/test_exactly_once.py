@@ -9,6 +9,7 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import msgspec
+import psycopg
 import pytest
 from eventsourcing.persistence import IntegrityError
 
@@ -191,9 +192,8 @@ def test_no_view_or_feed_shows_the_idempotency_key_digest(database_url):
 
 
 @pytest.fixture(scope="module")
-def lost_commits():
-    """A PostgreSQL cluster of this module's own behind a proxy that can lose a commit's answer."""
-    from tests.support.lost_commit import LostCommitProxy
+def cluster():
+    """A PostgreSQL cluster of this module's own, to fault."""
     from tests.support.pg import TempCluster
 
     cluster = TempCluster()
@@ -202,15 +202,26 @@ def lost_commits():
     except Exception as exc:
         cluster.stop()
         pytest.skip(f"no PostgreSQL cluster: {exc}")
-    proxy = LostCommitProxy(cluster.port)
-    yield proxy, f"postgresql://postgres@127.0.0.1:{proxy.port}/postgres"
-    proxy.close()
+    yield cluster
     cluster.stop()
+
+
+@pytest.fixture
+def lost_commits(cluster):
+    """The cluster behind a proxy that can lose a commit's answer, and a store's URL through it."""
+    from tests.support.lost_commit import LostCommitProxy
+
+    proxy = LostCommitProxy(cluster.port)
+    schema = "s_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(f"postgresql://postgres@127.0.0.1:{cluster.port}/postgres", autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    yield proxy, f"postgresql://postgres@127.0.0.1:{proxy.port}/postgres?schema={schema}&pool_size=4&max_overflow=8"
+    proxy.close()
 
 
 def test_an_append_whose_commit_answer_is_lost_on_postgres_is_applied_once_and_answered(lost_commits):
     proxy, url = lost_commits
-    with client(url + "?schema=public&pool_size=4&max_overflow=8") as c:
+    with client(url) as c:
         game, wolves = wolf_game(c)
         gid = game["game_id"]
         before = proxy.lost
