@@ -320,9 +320,7 @@ class Games:
         self, entry: Entry, seat: int, data: ActionRequest, lang: str, key: UUID, body: bytes
     ) -> ActionReply | Reply:
         store, digest = self.store, str(key)
-        rows = store.get(store.replies, key)
-        if not rows and not store.put(store.replies, key, 1, "claim", body):
-            rows = store.get(store.replies, key)
+        rows = store.claim(store.replies, key, "claim", body)
         if rows and bytes(rows[0].state) != body:
             raise ApiError(422, "idempotency_key_reused")
         if len(rows) > 1:

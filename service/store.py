@@ -219,6 +219,15 @@ class Store:
             return bool(rows) and rows[0].topic == topic and bytes(rows[0].state) == data
         return True
 
+    def claim(self, recorder: Any, key: UUID, topic: str, data: bytes) -> list[StoredEvent]:
+        """Insert a key's first record: [] when it was inserted now, else the key's records as stored
+        (our own first record among them when the commit's answer was lost)."""
+        try:
+            recorder.insert_events([StoredEvent(originator_id=key, originator_version=1, topic=topic, state=data)])
+        except RecordConflictError:
+            return self.get(recorder, key)
+        return []
+
     def get(self, recorder: Any, key: UUID) -> list[StoredEvent]:
         return list(recorder.select_events(key))
 

@@ -5,6 +5,8 @@ answer was lost), and every retry with the key learns the one outcome."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
@@ -249,3 +251,43 @@ def test_an_append_whose_commit_answer_is_lost_on_postgres_is_applied_once_and_a
         assert r.status_code == 200, r.text
         assert whisper(c, game, wolves[0], "w2", key="k2").json() == r.json()
         assert whispers(c, game) == ["w1", "w2"]
+
+
+def test_a_group_commit_that_meets_its_own_rows_answers_each_append_once(tmp_path, monkeypatch):
+    """Appends of several games committed together, whose commit succeeded but was answered with a
+    conflict (the recorder's retry met the batch's own rows): the one-by-one retry of the batch meets
+    them again, and each game recognises its own events instead of deciding again."""
+    with client(str(tmp_path / "grimoire.db")) as c:
+        games = service(c).games
+        store = service(c).store
+        played = [wolf_game(c) for _ in range(3)]
+        real, calls, blocked, go = store.insert, [], threading.Event(), threading.Event()
+
+        def insert(records):
+            calls.append({r.game_id for r in records})
+            real(records)
+            if len(calls) == 1:  # holds the committer while the next appends queue up
+                blocked.set()
+                go.wait(30)
+            elif len(calls) == 2:
+                raise IntegrityError("duplicate key value violates unique constraint")
+
+        monkeypatch.setattr(store, "insert", insert)
+
+        def act(n: int) -> None:
+            game, wolves = played[n]
+            entry = games.game(uuid.UUID(game["game_id"]))
+            token = wolves[0]["Authorization"].removeprefix("Bearer ")
+            games.act(entry, games.principal(entry, token), ActionRequest(kind="whisper", text=f"w{n}"), "en", token)
+
+        with ThreadPoolExecutor(max_workers=3) as pool:
+            first = pool.submit(act, 0)
+            assert blocked.wait(30)
+            rest = [pool.submit(act, n) for n in (1, 2)]
+            while len(store.committer.pending) < 2 and not any(f.done() for f in rest):
+                time.sleep(0.01)
+            go.set()
+            for f in (first, *rest):
+                f.result(30)
+        assert len(calls[1]) == 2, "the two appends were not committed together"
+        assert [whispers(c, game) for game, _ in played] == [["w0"], ["w1"], ["w2"]]
