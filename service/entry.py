@@ -4,8 +4,8 @@ A viewer's feed index maps its own numbering 1..k to positions in the stream, so
 view read costs the same at event 20 and at event 2,000. Appends carry the expected version; on a
 conflict the entry catches up from the store and decides again, unless what the store holds at
 those versions is our own append (its commit succeeded but its answer was lost) or the action's
-idempotency key is already in the log: an input is never decided twice. Everything here that touches the
-store runs in worker threads; waiting for events is done with futures on the event loop.
+idempotency key is already in the log: an input is never decided twice. Everything here that
+touches the store runs in worker threads; waiting for events is done with futures on the event loop.
 """
 
 from __future__ import annotations
