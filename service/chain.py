@@ -14,6 +14,9 @@ even when it holds chain hashes (its receipts) around it; the audit reveals the 
 the check recomputes every salt, which also pins each event to its position. (A game whose creator
 supplied the seed gives that creator the salts.) Logs stored before salts have none (``"salt"``
 absent) and still verify.
+The last record of an action sent with an idempotency key also holds the key's digest after the
+salt, ``{"prev": …, "salt": …, "key": <uuid5 over game, token hash and key>, "event": …}``: that is
+how a retry finds an action already applied.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ class Record(msgspec.Struct, frozen=True):
     topic: str = ""
     state: bytes = b""
     salt: str = ""
+    key: str = ""  # the idempotency key's digest, on the last record of an action sent with one
 
     def digest(self) -> str:
         return link(self.prev, self.topic, self.version, self.state)
@@ -75,19 +79,22 @@ class Envelope(msgspec.Struct, frozen=True):
     prev: Hash
     event: msgspec.Raw
     salt: str = ""
+    key: str = ""
 
 
 _envelope_decoder = msgspec.json.Decoder(Envelope)
 
 
-def seal(game_id: UUID, version: int, event: Event, prev: str, *, salt: str = "") -> Record:
-    """The record as it will be stored: its topic and exact bytes, ready for the chain."""
-    if salt:
-        state = b'{"prev":"%s","salt":"%s","event":%s}' % (prev.encode(), salt.encode(), encode(event))
-    else:
-        state = b'{"prev":"%s","event":%s}' % (prev.encode(), encode(event))
+def seal(game_id: UUID, version: int, event: Event, prev: str, *, salt: str = "", key: str = "") -> Record:
+    """The record as it will be stored: its topic and exact bytes, ready for the chain. Without a salt
+    or a key the bytes are those of the envelope before them, as ever."""
+    salted = b'"salt":"%s",' % salt.encode() if salt else b""
+    keyed = b'"key":"%s",' % key.encode() if key else b""
+    state = b'{"prev":"%s",%s%s"event":%s}' % (prev.encode(), salted, keyed, encode(event))
     topic = type_id(event)
-    return Record(game_id=game_id, version=version, event=event, prev=prev, topic=topic, state=state, salt=salt)
+    return Record(
+        game_id=game_id, version=version, event=event, prev=prev, topic=topic, state=state, salt=salt, key=key
+    )
 
 
 def unseal(game_id: UUID, version: int, topic: str, state: bytes) -> Record:
@@ -101,6 +108,7 @@ def unseal(game_id: UUID, version: int, topic: str, state: bytes) -> Record:
         topic=topic,
         state=bytes(state),
         salt=env.salt,
+        key=env.key,
     )
 
 

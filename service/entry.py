@@ -2,8 +2,10 @@
 
 A viewer's feed index maps its own numbering 1..k to positions in the stream, so an action or a
 view read costs the same at event 20 and at event 2,000. Appends carry the expected version; on a
-conflict the entry catches up from the store and decides again. Everything here that touches the
-store runs in worker threads; waiting for events is done with futures on the event loop.
+conflict the entry catches up from the store and decides again, unless what the store holds at
+those versions is our own append (its commit succeeded but its answer was lost) or the action's
+idempotency key is already in the log: an input is never decided twice. Everything here that
+touches the store runs in worker threads; waiting for events is done with futures on the event loop.
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ class Entry:
         # why the stored log cannot be served: a problem code and the event it names (see `Games.load`)
         self.damage: tuple[str, int] | None = None
         self.listed_ended = False  # the directory lists the game as ended (whatever the log says)
+        self.keys: dict[str, int] = {}  # idempotency key digest -> index of the record holding it
 
     # --- folding ------------------------------------------------------------------------------
 
@@ -125,6 +128,8 @@ class Entry:
         self.state = state
         index = len(self.records)
         self.records.append(rec)
+        if rec.key:
+            self.keys[rec.key] = index
         self.version = rec.version
         self.head = rec.digest()
         self.last_at = max(self.last_at, event.at)
@@ -186,21 +191,26 @@ class Entry:
     def now(self) -> int:
         return max(int(time.time() * 1000), self.last_at)
 
-    def submit(self, store: Store, make: Callable[[Entry], Input]) -> list[Record] | RuleViolation:
-        """Decide `make(self)` on the current state and append the outcome at the expected version."""
+    def submit(self, store: Store, make: Callable[[Entry], Input], key: str = "") -> list[Record] | RuleViolation:
+        """Decide `make(self)` on the current state and append the outcome at the expected version.
+        With an idempotency key's digest, the last record carries it; when the log already holds
+        it, the input is not decided again and the record holding it is returned."""
         self.used = time.monotonic()
         for _ in range(RETRIES):
             grew: set[Viewer] = set()
             with self.lock:
+                if key in self.keys:
+                    return [self.records[self.keys[key]]]
                 out = (self.engine.run if self.engine else run)(self.state, make(self))
                 if isinstance(out, RuleViolation):
                     return out
                 events, state = out
                 records, prev, version = [], self.head, self.version
                 seed = state.seed  # the outcome's state: a create input records it
-                for event in events:
+                for i, event in enumerate(events, 1):
                     version += 1
-                    rec = chain.seal(self.id, version, event, prev, salt=chain.salt_for(seed, version) if seed else "")
+                    salt = chain.salt_for(seed, version) if seed else ""
+                    rec = chain.seal(self.id, version, event, prev, salt=salt, key=key if i == len(events) else "")
                     records.append(rec)
                     prev = rec.digest()
                 try:
@@ -214,10 +224,25 @@ class Entry:
                     self._apply(records[-1], grew, state)
             if conflict:
                 self.catch_up(store)
+                with self.lock:
+                    if self.holds(records):
+                        return self.records[records[0].version - 1 : records[-1].version]
                 continue
             self.wake(grew)
             return records
         raise Conflict(str(self.id))
+
+    def keyed(self, key: str) -> Record | None:
+        """The record holding an idempotency key's digest, if the log has it."""
+        with self.lock:
+            index = self.keys.get(key)
+            return None if index is None else self.records[index]
+
+    def holds(self, records: list[Record]) -> bool:
+        """Whether the log holds exactly these sealed records: a conflict with our own write, when the
+        store retried an insert whose commit had succeeded."""
+        last = records[-1].version
+        return last <= self.version and all(self.records[r.version - 1].state == r.state for r in records)
 
     # --- waiting --------------------------------------------------------------------------------
 

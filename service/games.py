@@ -100,6 +100,7 @@ class Games:
         self.entries: dict[UUID, Entry] = {}
         self.lock = threading.Lock()
         self._keyring = keyring
+        self.key_locks = [threading.Lock() for _ in range(64)]
 
     @property
     def keyring(self) -> keys.Keyring:
@@ -315,51 +316,99 @@ class Games:
         token: str,
         idempotency_key: str | None = None,
     ) -> ActionReply | Reply:
-        """One action by the caller's seat. With an idempotency key, the first request with that key
-        (per game and token) claims it and stores its reply, success or problem; a repeat with the
-        same body gets the stored `Reply`, with another body `idempotency_key_reused`, and while the
-        first is still running `idempotency_in_progress`."""
+        """One action by the caller's seat. With an idempotency key it is applied at most once, and
+        every request with that key (per game and token) and the same body gets the same outcome;
+        another body gets `idempotency_key_reused`.
+
+        The game's log is the truth: the action's last record carries the key's digest, and
+        `Entry.submit` never decides an input whose key the log holds. The first request records the
+        body's hash under the key (a claim), decides, and stores its reply (an acceptance or a rule's
+        refusal); that stored reply is only a cache. A repeat gets it; when there is none (the first
+        request crashed, failed with a 5xx or is still running elsewhere) the repeat decides through
+        `Entry.submit`, which finds the key in the log (the accepted reply is rebuilt as of the
+        action) or applies the action once. A refusal is not in the log, so it may be decided again
+        until one is stored; an acceptance in the log outranks a stored refusal."""
         if who.role != "seat":
             raise ApiError(403, "not_a_seat")
         if data.seat is not None and data.seat != who.seat:
             raise ApiError(403, "not_your_seat")
+        seat = who.seat_number
         if idempotency_key is None:
-            return self._act(entry, who.seat_number, data, lang)
+            out = self.submit(entry, self.action_input(seat, data), lang)
+            return self.action_reply(entry, seat, out[-1], fresh=True)
         key = uuid.uuid5(uuid.NAMESPACE_URL, f"{entry.id}:{token_hash(token)}:{idempotency_key}")
         body = hashlib.sha256(msgspec.json.encode(data)).hexdigest().encode()
-        store = self.store
-        if not store.put(store.replies, key, 1, "claim", body):
-            rows = store.get(store.replies, key)
-            if rows[0].state != body:
-                raise ApiError(422, "idempotency_key_reused")
-            if len(rows) < 2:
-                raise ApiError(409, "idempotency_in_progress")
-            return msgspec.json.decode(rows[1].state, type=Reply)
+        with self.key_locks[key.int % len(self.key_locks)]:  # one key's requests in this process, in turn
+            return self.act_once(entry, seat, data, lang, key, body)
+
+    def act_once(
+        self, entry: Entry, seat: int, data: ActionRequest, lang: str, key: UUID, body: bytes
+    ) -> ActionReply | Reply:
+        store, digest = self.store, str(key)
+        rows = store.claim(store.replies, key, "claim", body)
+        if rows and bytes(rows[0].state) != body:
+            raise ApiError(422, "idempotency_key_reused")
+        if len(rows) > 1:
+            stored = msgspec.json.decode(rows[1].state, type=Reply)
+            if stored.status < 400:
+                return stored
+            entry.catch_up(store)  # a refusal stands unless a request racing it on another replica applied the action
+            found = entry.keyed(digest)
+            return stored if found is None else self.reply(self.action_reply(entry, seat, found, fresh=False))
+        found = entry.keyed(digest)
         refused: ApiError | None = None
-        try:
-            reply = self._act(entry, who.seat_number, data, lang)
-            status, content = 200, msgspec.json.encode(reply)
-        except ApiError as err:
-            p = err.render(lang)
-            status, content = p.status, msgspec.json.encode(p)
-            refused = ApiError(p.status, p.code, problem=p)
-        store.put(store.replies, key, 2, "reply", msgspec.json.encode(Reply(status=status, body=msgspec.Raw(content))))
+        if found is not None:  # applied by a request with this key that never stored its reply
+            answer = self.action_reply(entry, seat, found, fresh=False)
+        else:
+            try:
+                out = entry.submit(store, self.action_input(seat, data), key=digest)
+            except Conflict:
+                raise ApiError(409, "busy") from None  # nothing decided: the key stays open for a retry
+            metrics.INPUTS.inc("refused" if isinstance(out, RuleViolation) else "accepted")
+            if isinstance(out, RuleViolation):
+                refused = refusal(out, lang, entry)
+            else:
+                answer = self.action_reply(entry, seat, out[-1], fresh=True)
+        if refused is not None:
+            p = refused.render(lang)
+            reply = Reply(status=p.status, body=msgspec.Raw(msgspec.json.encode(p)))
+        else:
+            reply = self.reply(answer)
+        if not store.put(store.replies, key, 2, "reply", msgspec.json.encode(reply)):
+            # another request with this key answered at the same time (on another replica): one answer
+            # for all, an acceptance (in the log) before a refusal
+            stored = msgspec.json.decode(store.get(store.replies, key)[1].state, type=Reply)
+            if stored.status < 400 or refused is not None:
+                return stored
         if refused is not None:
             raise refused
-        return reply
+        return answer
 
-    def _act(self, entry: Entry, seat: int, data: ActionRequest, lang: str) -> ActionReply:
+    @staticmethod
+    def reply(answer: ActionReply) -> Reply:
+        return Reply(status=200, body=msgspec.Raw(msgspec.json.encode(answer)))
+
+    @staticmethod
+    def action_input(seat: int, data: ActionRequest) -> Callable[[Entry], Input]:
         action = Action(
             kind=data.kind, target=data.target, targets=tuple(data.targets), text=data.text, option=data.option
         )
-        records = self.submit(entry, lambda e: Act(at=e.now(), seat=seat, action=action), lang)
-        return ActionReply(
-            accepted=True,
-            seen=len(entry.feed(seat)),
-            view=entry.views[seat],
-            now=now_ms(),
-            receipt=self.receipt_for(entry, seat, records[0].version - 1),
-        )
+        return lambda e: Act(at=e.now(), seat=seat, action=action)
+
+    def action_reply(self, entry: Entry, seat: int, last: Record, *, fresh: bool) -> ActionReply:
+        """The reply to an accepted action whose last record is `last`: the one place it is built, for
+        the first answer and for one rebuilt from the log (anything derived from the record, such as
+        a receipt over it, belongs here). Fresh, it holds the seat's view now; rebuilt, the view and
+        feed position as of `last`, projected from the seat's events up to it."""
+        receipt = self.receipt_for(entry, seat, last.version - 1)
+        if fresh:
+            return ActionReply(
+                accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat], now=now_ms(), receipt=receipt
+            )
+        with entry.lock:
+            events = [r.event for r in entry.records[: last.version]]
+            seen = bisect.bisect_left(entry.feed(seat), last.version)  # the seat's events up to `last`
+        return ActionReply(accepted=True, seen=seen, view=project(events, seat), now=now_ms(), receipt=receipt)
 
     def receipt_for(self, entry: Entry, seat: int, index: int) -> Receipt:
         """The receipt of the event at `index` (0-based) of the stream, for `seat`: signed over the seat's

@@ -161,9 +161,10 @@ DESCRIPTIONS = {
     403: "The token may not do this (`host_only`, `moderator_only`, `not_a_seat`, `not_your_seat`).",
     404: "No such game or ruleset (`game_not_found`, `ruleset_not_found`, `not_found`).",
     409: "The game's state does not allow it now (engine codes such as `game_not_running`, "
-    "`idempotency_in_progress`, `game_not_ended`), or its stored log is damaged (`log_damaged`: an event is "
-    "missing or unreadable; `log_directory_mismatch`: the directory lists it as ended but the log stops "
-    "before its end). A damaged log is answered so until it is restored; `/audit/verify` names the damage.",
+    "`game_not_ended`), the game kept changing under the request (`busy`: retry it), or its stored log is "
+    "damaged (`log_damaged`: an event is missing or unreadable; `log_directory_mismatch`: the directory lists "
+    "it as ended but the log stops before its end). A damaged log is answered so until it is restored; "
+    "`/audit/verify` names the damage.",
     413: "The request body is larger than the service accepts (`body_too_large`).",
     422: "The rules refuse it (the engine's refusal codes) or an idempotency key was reused with another body.",
     429: "Too many requests from this client (`rate_limited`).",
@@ -307,12 +308,6 @@ register(
             "zh-Hans": "此幂等键已用于不同的请求。",
             "zh-Hant": "此冪等鍵已用於不同的請求。",
             "en": "This idempotency key was used with another body.",
-        },
-        "error.idempotency_in_progress": {
-            "ja": "同じキーのリクエストを処理中です。",
-            "zh-Hans": "相同键的请求正在处理中。",
-            "zh-Hant": "相同鍵的請求正在處理中。",
-            "en": "A request with this key is still being handled.",
         },
         "error.busy": {
             "ja": "混み合っています。もう一度お試しください。",

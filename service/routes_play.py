@@ -63,7 +63,8 @@ class PlayRoutes(Controller):
         tags=["play"],
         summary="One action by the caller's seat",
         description="Answers one of the seat's `decisions` (its `kind`, and a choice among its legal ones). A "
-        "seat's token is required. With an `Idempotency-Key`, a repeat of the same request gets the first reply.",
+        "seat's token is required. Send an `Idempotency-Key` and repeat the request unchanged after a timeout, a "
+        "lost connection or any 5xx: the action is applied at most once and every repeat gets its one outcome.",
         security=BEARER,
         status_code=200,
         responses=responses(400, 401, 403, 404, 409, 413, 422),
@@ -81,7 +82,12 @@ class PlayRoutes(Controller):
                 min_length=1,
                 max_length=200,
                 required=False,
-                description="Makes a retry safe: the same key and body get the first reply.",
+                description="Makes a retry safe; new for each action, scoped to the game and the token. The action "
+                "is applied at most once. A repeat with the same key and body gets the outcome: 200 with the first "
+                "answer's body when it was applied (`now` aside when the first answer was lost: `seen` and `view` "
+                "are then as of the action), the same problem when the rules refused it, or the action decided "
+                "now when the first request ended (a crash, a 5xx) before deciding. Another body with the same key: "
+                "422 `idempotency_key_reused`. The key's digest is stored with the action's event; no view shows it.",
             ),
         ] = None,
     ) -> Response[ActionReply]:

@@ -48,7 +48,7 @@ class EventMapper(Mapper):
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         rec: Record = domain_event
         if not rec.state:
-            rec = seal(rec.game_id, rec.version, rec.event, rec.prev, salt=rec.salt)
+            rec = seal(rec.game_id, rec.version, rec.event, rec.prev, salt=rec.salt, key=rec.key)
         return StoredEvent(
             originator_id=rec.game_id,
             originator_version=rec.version,
@@ -207,14 +207,26 @@ class Store:
     # small keyed records beside the streams (token hashes, idempotent replies) ------------------
 
     def put(self, recorder: Any, key: UUID, version: int, topic: str, data: bytes) -> bool:
-        """Insert a keyed record; False when that (key, version) already exists."""
+        """Insert a keyed record; False when that (key, version) already holds another record. The
+        same record already there counts as ours: a commit whose answer was lost (the connection
+        died after it) is retried by the recorder and meets its own row."""
         try:
             recorder.insert_events(
                 [StoredEvent(originator_id=key, originator_version=version, topic=topic, state=data)]
             )
         except RecordConflictError:
-            return False
+            rows = recorder.select_events(key, gt=version - 1, lte=version)
+            return bool(rows) and rows[0].topic == topic and bytes(rows[0].state) == data
         return True
+
+    def claim(self, recorder: Any, key: UUID, topic: str, data: bytes) -> list[StoredEvent]:
+        """Insert a key's first record: [] when it was inserted now, else the key's records as stored
+        (our own first record among them when the commit's answer was lost)."""
+        try:
+            recorder.insert_events([StoredEvent(originator_id=key, originator_version=1, topic=topic, state=data)])
+        except RecordConflictError:
+            return self.get(recorder, key)
+        return []
 
     def get(self, recorder: Any, key: UUID) -> list[StoredEvent]:
         return list(recorder.select_events(key))
