@@ -33,7 +33,7 @@ class Service:
     def open(self) -> None:
         if self.store is None:
             self.store = Store(self.settings.database_url)
-            self.games = Games(self.store)
+            self.games = Games(self.store, self.settings.cache_games)
 
     def opened(self) -> Games:
         """The games (and through them the store) of an open service."""

@@ -105,7 +105,7 @@ TAGS = {
     "spectator, who sees only what is public.",
     "audit": "After the end, anyone may read a game's whole log with its seed and hash chain, verify it by "
     "replaying the inputs, and see any viewer's view at any event. Before the end only the moderator may.",
-    "health": "Liveness, readiness and metrics.",
+    "health": "Liveness and readiness.",
 }
 
 EXAMPLES = {
@@ -184,7 +184,13 @@ def openapi_config() -> OpenAPIConfig:
             security_schemes={
                 "BearerToken": SecurityScheme(
                     type="http", scheme="bearer", description="A host, seat or moderator token."
-                )
+                ),
+                "CreationToken": SecurityScheme(
+                    type="apiKey",
+                    name="X-Creation-Token",
+                    security_scheme_in="header",
+                    description="The operator's token for creating games, where the operator requires one.",
+                ),
             }
         ),
         tags=[Tag(name=name, description=text) for name, text in TAGS.items()],

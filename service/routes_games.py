@@ -10,6 +10,7 @@ from litestar import Controller, Request, delete, get, post
 from litestar.params import JSONBody, QueryParameter
 
 from grimoire.service.auth import caller, required_bearer
+from grimoire.service.guards import creation_token
 from grimoire.service.problems import responses
 from grimoire.service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
 from grimoire.service.web import (
@@ -57,8 +58,11 @@ class GameRoutes(Controller):
         status_code=201,
         description="A new game in the lobby: its ruleset, its roles (a preset or a list of role ids), its options "
         "and the seats named now. The reply holds the host's token, each named seat's token and the moderator's "
-        "if asked for; they are shown only once.",
-        responses=responses(400, 409, 413, 422),
+        "if asked for; they are shown only once. Where the operator requires it, the creation token "
+        "(`X-Creation-Token`).",
+        security=[{}, {"CreationToken": []}],
+        guards=[creation_token],
+        responses=responses(400, 401, 403, 409, 413, 422),
         **SECRET_DOC,
     )
     async def create_game(
