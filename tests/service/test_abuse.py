@@ -361,3 +361,29 @@ def test_a_blank_name_is_a_bad_name_and_a_repeated_one_is_taken(db):
 def test_the_new_problem_codes_speak_all_four_languages(code):
     texts = {lang: render_text("error." + code, lang, {}) for lang in ("ja", "zh-Hans", "zh-Hant", "en")}
     assert len(set(texts.values())) == 4 and all(t and "error." not in t for t in texts.values())
+
+
+def test_the_least_recently_used_game_leaves_first_and_a_held_one_never(db):
+    from grimoire.service.games import HELD, Games
+    from grimoire.service.store import Store
+    from tests.service.test_store import create
+
+    store = Store(db)
+    try:
+        games = Games(store, capacity=2)
+        a, b = create(games), create(games)
+        games.cached(a)  # a is now used more recently than b
+        c = create(games)
+        assert set(games.entries) == {a, c}
+        held: list[uuid.UUID] = []
+        token = HELD.set(held)
+        games.cached(a, hold=True)
+        HELD.reset(token)
+        create(games), create(games)
+        assert a in games.entries and len(games.entries) == 2
+        games.release(held)
+        create(games)
+        assert a not in games.entries and len(games.entries) == 2
+        assert games.game(a).state.status == "running"  # back from the store
+    finally:
+        store.close()
