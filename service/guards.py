@@ -8,12 +8,13 @@ import hashlib
 import hmac
 import ipaddress
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Annotated, Any
 
 import anyio
 from litestar import Request
 from litestar.connection import ASGIConnection
 from litestar.exceptions import HTTPException, SerializationException
+from litestar.params import HeaderParameter
 
 from grimoire.service.problems import ApiError
 
@@ -118,6 +119,18 @@ class GuardedRequest(Request):
 # --- tokens ----------------------------------------------------------------------------------------
 
 CREATION_TOKEN_HEADER = "X-Creation-Token"
+# Documented as a header rather than a security scheme: where the operator sets none, a generated
+# client creates games without one.
+CreationToken = Annotated[
+    str | None,
+    HeaderParameter(
+        name=CREATION_TOKEN_HEADER,
+        required=False,
+        max_length=1000,
+        description="The operator's token for creating games, where the operator requires one "
+        "(`GRIMOIRE_CREATION_TOKEN`).",
+    ),
+]
 
 
 def same(given: str | None, expected: str) -> bool:

@@ -184,13 +184,7 @@ def openapi_config() -> OpenAPIConfig:
             security_schemes={
                 "BearerToken": SecurityScheme(
                     type="http", scheme="bearer", description="A host, seat or moderator token."
-                ),
-                "CreationToken": SecurityScheme(
-                    type="apiKey",
-                    name="X-Creation-Token",
-                    security_scheme_in="header",
-                    description="The operator's token for creating games, where the operator requires one.",
-                ),
+                )
             }
         ),
         tags=[Tag(name=name, description=text) for name, text in TAGS.items()],
