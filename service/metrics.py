@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import importlib.metadata
 
-from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, Counter, Gauge, Histogram, Info, generate_latest
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    Counter,
+    Gauge,
+    Histogram,
+    Info,
+    disable_created_metrics,
+    generate_latest,
+)
 
 BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
 
@@ -25,6 +34,7 @@ class ByLabel:
         self.counter.labels(value).inc()
 
 
+disable_created_metrics()  # a `_created` time per label set is noise here (and dates a game's first input)
 BUILD = Info("grimoire_build", "The running build.")
 BUILD.info({"version": importlib.metadata.version("grimoire")})
 REQUESTS = Counter(
