@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -14,7 +15,7 @@ from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.routes import HTTPRoute
 from litestar.types import ControllerRouterHandler
 
-from grimoire.service import metrics
+from grimoire.service import guards, metrics
 from grimoire.service.guards import GuardedRequest, bounded_body, networks, rate_key
 from grimoire.service.lifecycle import Service
 from grimoire.service.logs import REQUEST_ID, configure_logging, observe
@@ -126,10 +127,15 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     svc = service or Service(settings)
     configure_logging(settings.log_level)
 
+    sweeper: list[asyncio.Task] = []
+
     async def startup(app: Litestar) -> None:
         await svc.start()
+        sweeper.append(asyncio.create_task(guards.sweep_buckets(app.stores.get("rate_limit"))))
 
     async def shutdown(app: Litestar) -> None:
+        while sweeper:
+            sweeper.pop().cancel()
         await svc.stop()
 
     methods: dict[str, set[str]] = {}  # path template -> its methods, for OPTIONS answers

@@ -70,6 +70,18 @@ def rate_key(trusted: tuple[Network, ...]) -> Callable[[Request], str]:
     return key
 
 
+SWEEP_EVERY = 10.0  # seconds between sweeps of the rate-limit buckets
+
+
+async def sweep_buckets(store: Any) -> None:
+    """Forever: drop the rate-limit buckets whose window has passed. Litestar's memory store drops one only
+    when its key is read again, so a caller sending a new token (or address) each time would grow it
+    without end."""
+    while True:
+        await anyio.sleep(SWEEP_EVERY)
+        await store.delete_expired()
+
+
 # --- bodies ----------------------------------------------------------------------------------------
 
 

@@ -386,3 +386,19 @@ def test_the_least_recently_used_game_leaves_first_and_a_held_one_never(db):
         assert games.game(a).state.status == "running"  # back from the store
     finally:
         store.close()
+
+
+def test_rate_limit_buckets_of_callers_gone_quiet_are_swept(db, monkeypatch):
+    from grimoire.service import guards
+
+    monkeypatch.setattr(guards, "SWEEP_EVERY", 0.05)
+    with client(db) as c:
+        buckets = c.app.stores.get("rate_limit")
+        for _ in range(30):
+            c.get("/rulesets", headers=auth(uuid.uuid4().hex))  # a new token each time: a bucket each
+        assert len(buckets._store) >= 30
+        for _ in range(200):  # each bucket's window is one second
+            if not buckets._store:
+                break
+            time.sleep(0.05)
+        assert not buckets._store
