@@ -163,6 +163,7 @@ DESCRIPTIONS = {
     403: "The token may not do this (`host_only`, `moderator_only`, `not_a_seat`, `not_your_seat`), or the "
     "creation token is not the operator's (`bad_creation_token`).",
     404: "No such game or ruleset (`game_not_found`, `ruleset_not_found`, `not_found`).",
+    408: "The request's body did not arrive in time (`request_timeout`); the connection is closed.",
     409: "The game's state does not allow it now (engine codes such as `game_not_running`, "
     "`idempotency_in_progress`, `game_not_ended`).",
     413: "The request body is larger than the service accepts (`body_too_large`).",

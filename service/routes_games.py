@@ -61,7 +61,7 @@ class GameRoutes(Controller):
         "if asked for; they are shown only once. Where the operator requires it, the creation token "
         "(`X-Creation-Token`).",
         guards=[creation_token],
-        responses=responses(400, 401, 403, 409, 413, 422),
+        responses=responses(400, 401, 403, 408, 409, 413, 422),
         **SECRET_DOC,
     )
     async def create_game(
@@ -107,7 +107,7 @@ class GameRoutes(Controller):
         status_code=201,
         description="Takes the next open seat of a game in the lobby under a name; the reply holds "
         "the seat's token. No token is needed.",
-        responses=responses(400, 404, 409, 413, 422),
+        responses=responses(400, 404, 408, 409, 413, 422),
         **SECRET_DOC,
     )
     async def join_game(

@@ -66,7 +66,7 @@ class PlayRoutes(Controller):
         "seat's token is required. With an `Idempotency-Key`, a repeat of the same request gets the first reply.",
         security=BEARER,
         status_code=200,
-        responses=responses(400, 401, 403, 404, 409, 413, 422),
+        responses=responses(400, 401, 403, 404, 408, 409, 413, 422),
     )
     async def post_action(
         self,
