@@ -155,7 +155,9 @@ def _decide_create(d: Decider, state: GameState, inp: CreateGame) -> Table | Rul
         return _refuse("unknown_ruleset")
     if not rs.min_seats <= inp.seats <= rs.max_seats or len(inp.names) > inp.seats:
         return _refuse("bad_seats")
-    if len(set(inp.names)) != len(inp.names) or not all(_good_name(n) for n in inp.names):
+    if not all(_good_name(n) for n in inp.names):
+        return _refuse("bad_name")
+    if len(set(inp.names)) != len(inp.names):
         return _refuse("name_taken")
     lang = inp.lang or rs.doc_lang
     if lang not in LANGS:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -14,6 +15,8 @@ from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.routes import HTTPRoute
 from litestar.types import ControllerRouterHandler
 
+from grimoire.service import guards, metrics
+from grimoire.service.guards import GuardedRequest, bounded_body, networks, rate_key
 from grimoire.service.lifecycle import Service
 from grimoire.service.logs import REQUEST_ID, configure_logging, observe
 from grimoire.service.openapi import finish_openapi, openapi_config
@@ -26,7 +29,7 @@ from grimoire.service.routes_landing import LandingRoutes, static_assets
 from grimoire.service.routes_play import PlayRoutes
 from grimoire.service.routes_rulesets import RulesetRoutes
 from grimoire.service.settings import Settings
-from grimoire.service.web import language
+from grimoire.service.web import hold_games, language
 
 log = structlog.get_logger("grimoire")
 
@@ -71,6 +74,7 @@ STATUS_CODES = {
     403: "forbidden",
     404: "not_found",
     405: "method_not_allowed",
+    408: "request_timeout",
     409: "busy",
     413: "body_too_large",
     429: "rate_limited",
@@ -82,6 +86,7 @@ STATUS_CODES = {
 CHALLENGES = {
     "token_required": 'Bearer realm="grimoire"',
     "bad_token": 'Bearer realm="grimoire", error="invalid_token"',
+    "creation_token_required": 'X-Creation-Token realm="grimoire"',
 }
 
 
@@ -123,10 +128,15 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     svc = service or Service(settings)
     configure_logging(settings.log_level)
 
+    sweeper: list[asyncio.Task] = []
+
     async def startup(app: Litestar) -> None:
         await svc.start()
+        sweeper.append(asyncio.create_task(guards.sweep_buckets(app.stores.get("rate_limit"))))
 
     async def shutdown(app: Litestar) -> None:
+        while sweeper:
+            sweeper.pop().cancel()
         await svc.stop()
 
     methods: dict[str, set[str]] = {}  # path template -> its methods, for OPTIONS answers
@@ -136,6 +146,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         on_shutdown=[shutdown],
         exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, Exception: on_error},
         request_max_body_size=MAX_BODY,
+        request_class=GuardedRequest,
         cors_config=CORSConfig(
             allow_origins=list(settings.cors_origins),
             allow_headers=CORS_HEADERS,
@@ -145,10 +156,11 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         if settings.cors_origins
         else None,
         middleware=[
-            observe,
             allow_header(methods),
             RateLimitConfig(
-                rate_limit=("second", settings.rate_limit), exclude=["/health", "/metrics", "/static"]
+                rate_limit=("second", settings.rate_limit),
+                exclude=["/health", "/metrics", "/static"],
+                identifier_for_request=rate_key(networks(settings.trusted_proxies)),
             ).middleware,
         ],
         openapi_config=openapi_config(),
@@ -159,7 +171,10 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         if isinstance(route, HTTPRoute) and not route.path.startswith(("/docs", "/static")):
             for handler in route.route_handlers:
                 methods.setdefault(_template(route.path), set()).update(handler.http_methods)
+    # around everything Litestar does, so that every reply is logged and counted with its own status
+    app.asgi_handler = observe(bounded_body(hold_games(app.asgi_handler), settings.body_timeout))
     app.state.service = svc
+    metrics.CACHED_GAMES.set_function(lambda: len(svc.games.entries) if svc.games else 0)
     finish_openapi(app)
     return app
 

@@ -65,12 +65,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from grimoire.service.settings import Settings
 
     url = database_url(args.database_url)
-    app = create_app(Settings(database_url=url))
+    settings = Settings(database_url=url)
+    app = create_app(settings)
     shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     where = describe_store(url)
     print(f"Grimoire API:  http://{shown}:{args.port}/", flush=True)
     print(f"API docs:      http://{shown}:{args.port}/docs", flush=True)
     print(f"Event store:   {where}", flush=True)
+    if settings.metrics_port:
+        from prometheus_client import start_http_server
+
+        start_http_server(settings.metrics_port, addr=args.host)
+        print(f"Metrics:       http://{shown}:{settings.metrics_port}/metrics (for the operator only)", flush=True)
     # keep-alive longer than clients idle between long-polls, so a reused connection is not closed under them
     uvicorn.run(
         app,
@@ -79,8 +85,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         log_level="warning",
         access_log=False,
         timeout_keep_alive=75,
-        date_header=False,
-    )  # the app dates every reply itself (a 304 too)
+        date_header=False,  # the app dates every reply itself (a 304 too)
+        proxy_headers=False,  # X-Forwarded-For counts only from GRIMOIRE_TRUSTED_PROXIES (service.guards)
+    )
     return 0
 
 
@@ -108,6 +115,7 @@ def start_server(database_url: str) -> tuple[str, Any]:
             access_log=False,
             timeout_keep_alive=75,
             date_header=False,
+            proxy_headers=False,
         )
     )
     thread = threading.Thread(target=server.run, daemon=True)
@@ -371,8 +379,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 SERVE_ENVIRONMENT = """environment:
   GRIMOIRE_DATABASE_URL   the database, as --database-url (default: grimoire.db)
-  GRIMOIRE_HOST, GRIMOIRE_PORT  as --host and --port
-  GRIMOIRE_RATE_LIMIT     requests per second per client address (default: 2000)
+  GRIMOIRE_HOST, GRIMOIRE_PORT  as --host and --port (default: 127.0.0.1 and 8000)
+  GRIMOIRE_RATE_LIMIT     requests per second per token, or per client address for calls
+                          without one (default: 2000)
+  GRIMOIRE_TRUSTED_PROXIES  comma-separated addresses or CIDRs of proxies whose X-Forwarded-For
+                          names the client (default: none, the peer's address counts)
+  GRIMOIRE_BODY_TIMEOUT   seconds a request's body may take to arrive, else 408 (default: 10)
+  GRIMOIRE_CACHE_GAMES    most games held in memory; the least recently used leave first (default: 1000)
+  GRIMOIRE_CREATION_TOKEN  when set, POST /games needs it in X-Creation-Token (default: none, open)
+  GRIMOIRE_OPERATOR_TOKEN  when set, /metrics answers it as a Bearer token (default: none, /metrics is 404)
+  GRIMOIRE_METRICS_PORT   when set, Prometheus metrics on this port of --host (default: none)
   GRIMOIRE_CORS_ORIGINS   comma-separated origins browsers may call from (default: none, CORS off)
   GRIMOIRE_LOG_LEVEL      debug, info, warning or error (default: info)
   GRIMOIRE_SIGNING_KEY    the Ed25519 key that signs receipts, 64 hex digits, the same on every replica

@@ -7,13 +7,16 @@ memory as `Entry`s (service.entry).
 from __future__ import annotations
 
 import bisect
+import contextvars
 import functools
 import hashlib
+import itertools
 import json
 import os
 import threading
 import time
 import uuid
+from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Callable
 from uuid import UUID
 
@@ -91,13 +94,23 @@ def refusal(v: RuleViolation, lang: str, entry: Entry) -> ApiError:
     return ApiError(p.status, v.code, problem=p)
 
 
+# The games a request holds in the cache until it ends (set per request by web.hold_games).
+HELD: contextvars.ContextVar[list[UUID] | None] = contextvars.ContextVar("held", default=None)
+
+
 class Games:
     """The games of this process, loaded from the store on first use, and every command on them.
-    Methods that touch the store block: the HTTP routes call them in worker threads."""
+    Methods that touch the store block: the HTTP routes call them in worker threads.
 
-    def __init__(self, store: Store, keyring: keys.Keyring | None = None) -> None:
+    At most `capacity` games stay in memory: past it the least recently used leave first, except those a
+    request holds or a reader waits on (a game in two entries would leave a waiter on the one nobody
+    updates); they reload from the store on demand."""
+
+    def __init__(self, store: Store, capacity: int = 1000, keyring: keys.Keyring | None = None) -> None:
         self.store = store
-        self.entries: dict[UUID, Entry] = {}
+        self.entries: OrderedDict[UUID, Entry] = OrderedDict()
+        self.capacity = capacity
+        self.held: Counter[UUID] = Counter()  # requests holding each game
         self.lock = threading.Lock()
         self._keyring = keyring
         self.key_locks = [threading.Lock() for _ in range(64)]
@@ -111,11 +124,45 @@ class Games:
 
     # --- the cache ------------------------------------------------------------------------------
 
-    def cached(self, game_id: UUID) -> Entry | None:
-        entry = self.entries.get(game_id)
-        if entry is not None:
-            entry.used = time.monotonic()
+    def cached(self, game_id: UUID, hold: bool = False) -> Entry | None:
+        with self.lock:
+            entry = self.entries.get(game_id)
+            if entry is not None:
+                self._use(entry, hold)
         return entry
+
+    def _use(self, entry: Entry, hold: bool) -> None:
+        """Mark a cached game most recently used, and held by the request if `hold` (under the lock)."""
+        entry.used = time.monotonic()
+        self.entries.move_to_end(entry.id)
+        held = HELD.get()
+        if hold and held is not None:
+            self.held[entry.id] += 1
+            held.append(entry.id)
+
+    def release(self, game_ids: list[UUID]) -> None:
+        """A request that held these games ended."""
+        with self.lock:
+            for game_id in game_ids:
+                self.held[game_id] -= 1
+                if self.held[game_id] <= 0:
+                    del self.held[game_id]
+
+    def keep(self, entry: Entry, hold: bool = False) -> Entry:
+        """Cache `entry` (or the entry already cached for its game, which is returned) as the most recently
+        used, and drop the least recently used games past the capacity."""
+        with self.lock:
+            entry = self.entries.setdefault(entry.id, entry)
+            self._use(entry, hold)
+            excess = len(self.entries) - self.capacity
+            if excess > 0:
+                idle = list(itertools.islice((gid for gid, e in self.entries.items() if self._idle(e)), excess))
+                for game_id in idle:
+                    del self.entries[game_id]
+            return entry
+
+    def _idle(self, entry: Entry) -> bool:
+        return not self.held[entry.id] and not any(entry.waiters.values())
 
     def evict(self, idle: float) -> None:
         """Drop games nobody has read, acted in or waited on for `idle` seconds (a lobby left open, a
@@ -125,12 +172,12 @@ class Games:
         cutoff = time.monotonic() - idle
         with self.lock:
             for game_id, entry in list(self.entries.items()):
-                if entry.used < cutoff and not any(entry.waiters.values()):
+                if entry.used < cutoff and self._idle(entry):
                     del self.entries[game_id]
 
-    def load(self, game_id: UUID) -> Entry | None:
+    def load(self, game_id: UUID, hold: bool = False) -> Entry | None:
         """The game's entry (from the cache or the store), None when no such game exists."""
-        entry = self.entries.get(game_id)
+        entry = self.cached(game_id, hold)
         if entry is not None:
             return entry
         entry = Entry(game_id)
@@ -146,11 +193,10 @@ class Games:
         if entry.damage is not None:
             log.error("log_damaged", game_id=str(game_id), code=entry.damage[0], version=entry.damage[1])
             return entry  # not kept: every request reads the store again, until the log is restored
-        with self.lock:
-            return self.entries.setdefault(game_id, entry)
+        return self.keep(entry, hold)
 
-    def game(self, game_id: UUID) -> Entry:
-        entry = self.load(game_id)
+    def game(self, game_id: UUID, hold: bool = False) -> Entry:
+        entry = self.load(game_id, hold)
         if entry is None:
             raise ApiError(404, "game_not_found")
         return entry
@@ -193,8 +239,7 @@ class Games:
         entry = Entry(game_id)
         out = entry.submit(self.store, lambda e: msgspec.structs.replace(inp, at=e.now()))
         if not isinstance(out, RuleViolation):
-            with self.lock:
-                self.entries[game_id] = entry
+            self.keep(entry)
         return entry, out
 
     def create_game(self, data: CreateGameRequest, lang: str) -> GameCreatedReply:

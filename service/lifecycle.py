@@ -33,7 +33,7 @@ class Service:
     def open(self) -> None:
         if self.store is None:
             self.store = Store(self.settings.database_url)
-            self.games = Games(self.store)
+            self.games = Games(self.store, self.settings.cache_games)
             self.games.keyring  # noqa: B018  read (or made) now, off the event loop
 
     def opened(self) -> Games:

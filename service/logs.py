@@ -56,7 +56,8 @@ def request_id(headers: Any) -> str:
 def observe(app: Any) -> Any:
     """ASGI middleware: a request id (echoed as `X-Request-Id`), a `Date` on every reply (a 304 too, so a
     client can place the deadlines it holds on the server's clock), one log line per request (method,
-    path, status, time), metrics."""
+    path, status, time), metrics. It wraps the whole app, so replies made from an error raised in a middleware
+    (a 429) or by the router (a 404) are logged and counted with their own status."""
 
     async def middleware(scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -84,7 +85,7 @@ def observe(app: Any) -> Any:
         finally:
             elapsed = time.perf_counter() - t0
             route = scope.get("path_template") or "unmatched"
-            metrics.REQUESTS.observe(scope["method"], route, status, elapsed)
+            metrics.observe_request(scope["method"], route, status, elapsed)
             log.info("request", method=scope["method"], path=scope["path"], status=status, ms=round(elapsed * 1000, 2))
 
     return middleware

@@ -112,7 +112,7 @@ TAGS = {
     "audit": "After the end, anyone may read a game's whole log with its seed and hash chain, verify it by "
     "replaying the inputs, check the receipts its seats kept against it, and see any viewer's view at any "
     "event. Before the end only the moderator may. The keys that sign receipts are public (`GET /keys`).",
-    "health": "Liveness, readiness and metrics.",
+    "health": "Liveness and readiness.",
 }
 
 EXAMPLES = {

@@ -97,6 +97,7 @@ TITLES = {
     403: "Forbidden",
     404: "Not Found",
     405: "Method Not Allowed",
+    408: "Request Timeout",
     409: "Conflict",
     413: "Content Too Large",
     422: "Unprocessable Content",
@@ -157,9 +158,12 @@ def violation(v: RuleViolation, lang: str, names: tuple[str, ...] = ()) -> Probl
 DESCRIPTIONS = {
     400: "Malformed request: bad JSON, unknown fields, wrong types or values out of range (`bad_request`); "
     "`errors` names each bad field by JSON pointer (`pointer`) or parameter (`parameter`).",
-    401: "A token is needed or the token is not valid for this game (`token_required`, `bad_token`).",
-    403: "The token may not do this (`host_only`, `moderator_only`, `not_a_seat`, `not_your_seat`).",
+    401: "A token is needed or the token is not valid for this game (`token_required`, `bad_token`); creating a "
+    "game where the operator requires a creation token, without one (`creation_token_required`).",
+    403: "The token may not do this (`host_only`, `moderator_only`, `not_a_seat`, `not_your_seat`), or the "
+    "creation token is not the operator's (`bad_creation_token`).",
     404: "No such game or ruleset (`game_not_found`, `ruleset_not_found`, `not_found`).",
+    408: "The request's body did not arrive in time (`request_timeout`); the connection is closed.",
     409: "The game's state does not allow it now (engine codes such as `game_not_running`, "
     "`game_not_ended`), the game kept changing under the request (`busy`: retry it), or its stored log is "
     "damaged (`log_damaged`: an event is missing or unreadable; `log_directory_mismatch`: the directory lists "
@@ -320,6 +324,24 @@ register(
             "zh-Hans": "请求体过大。",
             "zh-Hant": "請求內容過大。",
             "en": "The request body is too large.",
+        },
+        "error.request_timeout": {
+            "ja": "リクエスト本文が時間内に届きませんでした。",
+            "zh-Hans": "请求体未在时限内送达。",
+            "zh-Hant": "請求內容未在時限內送達。",
+            "en": "The request body did not arrive in time.",
+        },
+        "error.creation_token_required": {
+            "ja": "ゲームの作成には作成トークンが必要です。",
+            "zh-Hans": "创建游戏需要创建令牌。",
+            "zh-Hant": "建立遊戲需要建立權杖。",
+            "en": "Creating a game needs a creation token.",
+        },
+        "error.bad_creation_token": {
+            "ja": "作成トークンが正しくありません。",
+            "zh-Hans": "创建令牌无效。",
+            "zh-Hant": "建立權杖無效。",
+            "en": "The creation token is not valid.",
         },
         "error.rate_limited": {
             "ja": "リクエストが多すぎます。",

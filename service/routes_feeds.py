@@ -12,10 +12,11 @@ from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, Stream
 from litestar.response.sse import ServerSentEventMessage
 
+from grimoire.service import metrics
 from grimoire.service.auth import caller, viewer_of
 from grimoire.service.entry import Entry, Viewer
 from grimoire.service.problems import responses
-from grimoire.service.schemas import Feed
+from grimoire.service.schemas import Feed, FeedItem
 from grimoire.service.settings import WAIT_MAX
 from grimoire.service.web import (
     ANYONE,
@@ -48,6 +49,16 @@ async def reader(request: Request, game_id: uuid.UUID, lang: str | None) -> tupl
     entry = await entry_of(games, game_id)
     viewer = viewer_of(await caller(games, entry, request))
     return entry, viewer, language(request, lang, entry.state.lang)
+
+
+async def counted(items: AsyncIterator[FeedItem | None]) -> AsyncIterator[FeedItem | None]:
+    """A stream's items, counted among the open streams while it runs."""
+    metrics.STREAMS.inc()
+    try:
+        async for item in items:
+            yield item
+    finally:
+        metrics.STREAMS.dec()
 
 
 class FeedRoutes(Controller):
@@ -109,8 +120,8 @@ class FeedRoutes(Controller):
     ) -> Response:
         entry, viewer, lang = await reader(request, game_id, lang)
         cursor = after if after is not None else int(last_event_id or 0)
-        items = games_of(request).follow(
-            entry, viewer, cursor, service_of(request).settings.stream_seconds, PAGE_MAX, lang
+        items = counted(
+            games_of(request).follow(entry, viewer, cursor, service_of(request).settings.stream_seconds, PAGE_MAX, lang)
         )
 
         if wants_ndjson(request):

@@ -10,6 +10,7 @@ from litestar import Controller, Request, delete, get, post
 from litestar.params import JSONBody, QueryParameter
 
 from grimoire.service.auth import caller, required_bearer
+from grimoire.service.guards import CreationToken, creation_token
 from grimoire.service.problems import responses
 from grimoire.service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
 from grimoire.service.web import (
@@ -57,12 +58,18 @@ class GameRoutes(Controller):
         status_code=201,
         description="A new game in the lobby: its ruleset, its roles (a preset or a list of role ids), its options "
         "and the seats named now. The reply holds the host's token, each named seat's token and the moderator's "
-        "if asked for; they are shown only once.",
-        responses=responses(400, 409, 413, 422),
+        "if asked for; they are shown only once. Where the operator requires it, the creation token "
+        "(`X-Creation-Token`).",
+        guards=[creation_token],
+        responses=responses(400, 401, 403, 408, 409, 413, 422),
         **SECRET_DOC,
     )
     async def create_game(
-        self, request: Request, data: JSONBody[CreateGameRequest], lang: LangQuery = None
+        self,
+        request: Request,
+        data: JSONBody[CreateGameRequest],
+        lang: LangQuery = None,
+        creation_token: CreationToken = None,  # checked by the route's guard, before the body is read
     ) -> GameCreatedReply:
         games = games_of(request)
         reply = await anyio.to_thread.run_sync(games.create_game, data, language(request, lang, data.lang or "en"))
@@ -100,7 +107,7 @@ class GameRoutes(Controller):
         status_code=201,
         description="Takes the next open seat of a game in the lobby under a name; the reply holds "
         "the seat's token. No token is needed.",
-        responses=responses(400, 404, 409, 413, 422),
+        responses=responses(400, 404, 408, 409, 413, 422),
         **SECRET_DOC,
     )
     async def join_game(

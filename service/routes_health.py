@@ -1,15 +1,16 @@
-"""Health and metrics."""
+"""Health, and the operator's metrics."""
 
 from __future__ import annotations
 
 import anyio
-from litestar import Controller, Request, get
+from litestar import Controller, Request, Response, get
 from litestar.openapi import ResponseSpec
 
 from grimoire.service import metrics
+from grimoire.service.guards import is_operator
 from grimoire.service.problems import PROBLEM_JSON, ApiError, Problem
 from grimoire.service.schemas import Health
-from grimoire.service.web import service_of
+from grimoire.service.web import NO_STORE, service_of
 
 
 class HealthRoutes(Controller):
@@ -50,14 +51,14 @@ class HealthRoutes(Controller):
             raise ApiError(503, "unavailable") from None
         return Health(status="ready")
 
-    @get(
-        "/metrics",
-        operation_id="getMetrics",
-        tags=["health"],
-        summary="Prometheus metrics (no per-game detail)",
-        description="Counters and gauges in the Prometheus text format.",
-        media_type="text/plain",
-    )
-    async def get_metrics(self, request: Request) -> str:
-        svc = service_of(request)
-        return metrics.render(cached_games=len(svc.games.entries) if svc.games else 0)
+    @get("/metrics", include_in_schema=False, cache_control=NO_STORE)
+    async def get_metrics(self, request: Request) -> Response[bytes]:
+        """Prometheus metrics, to the operator's token only (`GRIMOIRE_OPERATOR_TOKEN`); without one set,
+        there is nothing here (they may be served on their own port, `GRIMOIRE_METRICS_PORT`)."""
+        token = service_of(request).settings.operator_token
+        if not token:
+            raise ApiError(404, "not_found")
+        if not is_operator(request, token):
+            raise ApiError(401, "bad_token" if request.headers.get("authorization") else "token_required")
+        body, media_type = metrics.render()
+        return Response(body, media_type=media_type)

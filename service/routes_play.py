@@ -67,7 +67,7 @@ class PlayRoutes(Controller):
         "lost connection or any 5xx: the action is applied at most once and every repeat gets its one outcome.",
         security=BEARER,
         status_code=200,
-        responses=responses(400, 401, 403, 404, 409, 413, 422),
+        responses=responses(400, 401, 403, 404, 408, 409, 413, 422),
     )
     async def post_action(
         self,

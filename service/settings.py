@@ -26,3 +26,11 @@ class Settings(msgspec.Struct, kw_only=True):
     log_level: str = os.environ.get("GRIMOIRE_LOG_LEVEL", "info")
     # origins a browser may call the API from (CORS); none by default
     cors_origins: tuple[str, ...] = msgspec.field(default_factory=lambda: env_list("GRIMOIRE_CORS_ORIGINS"))
+    # abuse and operations (service.guards): proxies whose X-Forwarded-For is believed, addresses or CIDRs
+    trusted_proxies: tuple[str, ...] = msgspec.field(default_factory=lambda: env_list("GRIMOIRE_TRUSTED_PROXIES"))
+    body_timeout: float = msgspec.field(default_factory=lambda: float(os.environ.get("GRIMOIRE_BODY_TIMEOUT", "10")))
+    cache_games: int = msgspec.field(default_factory=lambda: int(os.environ.get("GRIMOIRE_CACHE_GAMES", "1000")))
+    # POST /games needs this in X-Creation-Token when set; /metrics answers this Bearer token when set
+    creation_token: str = msgspec.field(default_factory=lambda: os.environ.get("GRIMOIRE_CREATION_TOKEN", ""))
+    operator_token: str = msgspec.field(default_factory=lambda: os.environ.get("GRIMOIRE_OPERATOR_TOKEN", ""))
+    metrics_port: int = msgspec.field(default_factory=lambda: int(os.environ.get("GRIMOIRE_METRICS_PORT", "0")))

@@ -15,7 +15,7 @@ from litestar.openapi.spec import SecurityRequirement
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 
 from grimoire.service.entry import Entry
-from grimoire.service.games import Games
+from grimoire.service.games import HELD, Games
 from grimoire.service.lifecycle import Service
 from grimoire.service.problems import ApiError
 from grimoire.service.schemas import Lang
@@ -83,14 +83,33 @@ def language(request: Request, given: str | None, default: str = "en") -> str:
 
 async def entry_of(games: Games, game_id: uuid.UUID, damaged_ok: bool = False) -> Entry:
     """The game of a request; a damaged stored log is answered with its problem (`log_damaged`,
-    `log_directory_mismatch`) unless the caller examines the damage itself (verify)."""
-    entry = games.cached(game_id)
+    `log_directory_mismatch`) unless the caller examines the damage itself (verify). The game is held
+    in the cache until the request ends (see `hold_games`)."""
+    entry = games.cached(game_id, hold=True)
     if entry is None:
-        entry = await anyio.to_thread.run_sync(games.game, game_id)
+        entry = await anyio.to_thread.run_sync(games.game, game_id, True)
     structlog.contextvars.bind_contextvars(game_id=str(game_id))
     if entry.damage is not None and not damaged_ok:
         raise ApiError(409, entry.damage[0], version=entry.damage[1])
     return entry
+
+
+def hold_games(app: Any) -> Any:
+    """ASGI middleware: the games a request reads or changes stay cached until its reply (a stream's too)
+    is sent, so that it never waits on an entry the cache has dropped."""
+
+    async def middleware(scope: dict, receive: Any, send: Any) -> None:
+        held: list[uuid.UUID] = []
+        token = HELD.set(held)
+        try:
+            await app(scope, receive, send)
+        finally:
+            HELD.reset(token)
+            games = scope["app"].state.service.games
+            if held and games is not None:
+                games.release(held)
+
+    return middleware
 
 
 # --- caching -----------------------------------------------------------------------------------

@@ -256,6 +256,9 @@ def test_setup_refusals_have_codes():
     assert create(preset=None, roles=("villager",) * 9).code == "bad_roles"
     assert create(preset=None, roles=("villager",) * 8).code == "bad_roles"
     assert create(preset=None, roles=("wizard",) * 9).code == "bad_roles"
+    assert create(names=("A", " ")).code == "bad_name"
+    assert create(names=("A", "")).code == "bad_name"
+    assert create(names=("A", "A")).code == "name_taken"
 
 
 def test_abort_ends_the_game_with_no_winner():

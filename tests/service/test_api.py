@@ -381,12 +381,12 @@ def test_replay_rebuilds_any_view_of_a_finished_game(database_url):
 
 
 def test_health_and_metrics_carry_no_per_game_detail(database_url):
-    with client(database_url) as c:
+    with client(database_url, operator_token="operator") as c:
         game = new_game(c)
         assert c.get("/health/live").json() == {"status": "ok"}
         assert c.get("/health/ready").json() == {"status": "ready"}
         c.get(f"/games/{game['game_id']}/view")
-        text = c.get("/metrics").text
+        text = c.get("/metrics", headers=auth("operator")).text
         assert "grimoire_http_requests_total" in text and game["game_id"] not in text
         assert 'route="/games/{game_id}/view"' in text
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import uuid
+from pathlib import Path
 
 import pytest
 
-from grimoire.service.cli import build_parser, describe_store, main
+from grimoire.service.cli import SERVE_ENVIRONMENT, build_parser, describe_store, main
 from grimoire.service.store import Store
 
 
@@ -44,11 +46,30 @@ def test_serve_help_documents_every_environment_variable(capsys):
         "GRIMOIRE_HOST",
         "GRIMOIRE_PORT",
         "GRIMOIRE_RATE_LIMIT",
+        "GRIMOIRE_TRUSTED_PROXIES",
+        "GRIMOIRE_BODY_TIMEOUT",
+        "GRIMOIRE_CACHE_GAMES",
+        "GRIMOIRE_CREATION_TOKEN",
+        "GRIMOIRE_OPERATOR_TOKEN",
+        "GRIMOIRE_METRICS_PORT",
         "GRIMOIRE_CORS_ORIGINS",
         "GRIMOIRE_LOG_LEVEL",
         "GRIMOIRE_SIGNING_KEY",
     ):
         assert var in out
+
+
+def test_every_variable_the_service_reads_is_in_serve_help_and_the_readme_with_its_default():
+    root = Path(__file__).resolve().parents[2]
+    source = "".join(p.read_text(encoding="utf-8") for p in (root / "service").glob("*.py"))
+    variables = set(re.findall(r"GRIMOIRE_[A-Z_]+", source))
+    readme = root.joinpath("README.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1]: line for line in readme.splitlines() if line.startswith("| `GRIMOIRE_")}
+    for var in variables:
+        assert var in SERVE_ENVIRONMENT, var
+        described = SERVE_ENVIRONMENT[SERVE_ENVIRONMENT.index(var) :].split("\n  GRIMOIRE_")[0]
+        assert "default" in described, var
+        assert any(var in name for name in rows), var
 
 
 def test_verify_of_a_missing_database_creates_none_and_prints_no_ok(tmp_path, capsys):

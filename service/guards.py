@@ -1,0 +1,168 @@
+"""What keeps callers from hurting the service or learning from each other: rate-limit buckets per token
+(per client address only for calls without one), a time bound on reading a request's body, JSON bodies
+that cannot be decoded as a 400, and the operator's and game creators' tokens."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any
+
+import anyio
+from litestar import Request
+from litestar.connection import ASGIConnection
+from litestar.exceptions import HTTPException, SerializationException
+from litestar.params import HeaderParameter
+
+from grimoire.service.problems import ApiError
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+# --- who a request counts against ------------------------------------------------------------------
+
+
+def networks(items: Iterable[str]) -> tuple[Network, ...]:
+    """Addresses or CIDRs (`10.0.0.0/8`, `::1`) as networks."""
+    return tuple(ipaddress.ip_network(item, strict=False) for item in items)
+
+
+def _within(address: str, trusted: tuple[Network, ...]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in net for net in trusted)
+
+
+def client_address(scope: Any, trusted: tuple[Network, ...]) -> str:
+    """The address a request came from. `X-Forwarded-For` counts only when the peer is a trusted proxy:
+    then the nearest address in it that is not a trusted proxy (each proxy appends the address it heard
+    from, so anything to the left of that may be forged by the client)."""
+    peer = (scope.get("client") or ("unknown",))[0]
+    if not _within(peer, trusted):
+        return peer
+    hops = [
+        hop.strip()
+        for key, value in scope.get("headers", ())
+        if key == b"x-forwarded-for"
+        for hop in value.decode("latin-1").split(",")
+        if hop.strip()
+    ]
+    for hop in reversed(hops):
+        if not _within(hop, trusted):
+            return hop
+    return hops[0] if hops else peer
+
+
+def rate_key(trusted: tuple[Network, ...]) -> Callable[[Request], str]:
+    """The rate-limit bucket of a request: a digest of its bearer token, else its client address. Behind a
+    proxy every seat shares one address; per token, a seat's 429 never depends on other seats' calls."""
+
+    def key(request: Request) -> str:
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() == "bearer" and token.strip():
+            return "token:" + hashlib.sha256(token.strip().encode()).hexdigest()[:32]
+        return "address:" + client_address(request.scope, trusted)
+
+    return key
+
+
+SWEEP_EVERY = 10.0  # seconds between sweeps of the rate-limit buckets
+
+
+async def sweep_buckets(store: Any) -> None:
+    """Forever: drop the rate-limit buckets whose window has passed. Litestar's memory store drops one only
+    when its key is read again, so a caller sending a new token (or address) each time would grow it
+    without end."""
+    while True:
+        await anyio.sleep(SWEEP_EVERY)
+        await store.delete_expired()
+
+
+# --- bodies ----------------------------------------------------------------------------------------
+
+
+def bounded_body(app: Any, seconds: float) -> Any:
+    """ASGI middleware: a request's body must arrive within `seconds` of the request's start, else 408 and
+    the connection is closed. A body shorter than its Content-Length would otherwise hold the request (and
+    its connection) open for as long as the client likes. Once the body is complete, `receive` is left
+    unbounded (streams wait on it for the client to disconnect)."""
+
+    async def middleware(scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or seconds <= 0:
+            await app(scope, receive, send)
+            return
+        deadline = anyio.current_time() + seconds
+        complete = False
+
+        async def bounded() -> dict:
+            nonlocal complete
+            if complete:
+                return await receive()
+            message = None
+            with anyio.move_on_after(deadline - anyio.current_time()):
+                message = await receive()
+            if message is None:
+                raise HTTPException(status_code=408, headers={"Connection": "close"})
+            complete = message["type"] != "http.request" or not message.get("more_body", False)
+            return message
+
+        await app(scope, bounded, send)
+
+    return middleware
+
+
+class GuardedRequest(Request):
+    """A request whose JSON body is refused as a client error (400) when it is not UTF-8 or nests deeper
+    than the decoder goes, instead of failing the handler."""
+
+    async def json(self) -> Any:
+        try:
+            return await super().json()
+        except UnicodeDecodeError as exc:
+            raise SerializationException(f"the body is not valid UTF-8 (byte {exc.start})") from None
+        except RecursionError:
+            raise SerializationException("the body nests too deeply") from None
+
+
+# --- tokens ----------------------------------------------------------------------------------------
+
+CREATION_TOKEN_HEADER = "X-Creation-Token"
+# Documented as a header rather than a security scheme: where the operator sets none, a generated
+# client creates games without one.
+CreationToken = Annotated[
+    str | None,
+    HeaderParameter(
+        name=CREATION_TOKEN_HEADER,
+        required=False,
+        max_length=1000,
+        description="The operator's token for creating games, where the operator requires one "
+        "(`GRIMOIRE_CREATION_TOKEN`).",
+    ),
+]
+
+
+def same(given: str | None, expected: str) -> bool:
+    return given is not None and hmac.compare_digest(given.encode(), expected.encode())
+
+
+def creation_token(connection: ASGIConnection, handler: Any) -> None:
+    """A route guard: where the operator requires one, the request carries the creation token (checked
+    before the body is read)."""
+    expected = connection.app.state.service.settings.creation_token
+    if not expected:
+        return
+    given = connection.headers.get(CREATION_TOKEN_HEADER)
+    if not given:
+        raise ApiError(401, "creation_token_required")
+    if not same(given, expected):
+        raise ApiError(403, "bad_creation_token")
+
+
+def is_operator(request: Request, expected: str | None) -> bool:
+    """Whether the request carries the operator's token (`Authorization: Bearer`); never without one set."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return bool(expected) and scheme.lower() == "bearer" and same(token.strip(), expected or "")
