@@ -196,7 +196,7 @@ def test_every_refusal_code_has_a_message_in_every_language():
             "stored_engine_version": "1.0",
             "engine_version": "1.1",
         }
-        violation = RuleViolation(code=code, args={"max": 3, "reason": "x", "option": "y", **versions})
+        violation = RuleViolation(code=code, args={"max": 3, "reason": "x", "option": "y", "version": 3, **versions})
         messages = violation.messages()
         assert set(messages) == set(LANGS)
         assert all(text and "{" not in text for text in messages.values())
