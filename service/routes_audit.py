@@ -86,6 +86,7 @@ class AuditRoutes(Controller):
         tags=["audit"],
         status_code=200,
         responses=responses(400, 404, 409, 413),
+        request_max_body_size=1024 * 1024,  # up to 1,000 receipts of about 350 bytes each
     )
     async def check_receipts(
         self, request: Request, game_id: GameId, data: Annotated[list[Receipt], Meta(max_length=1000)]
