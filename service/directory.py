@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.postgres import PostgresApplicationRecorder
@@ -150,3 +151,9 @@ def due(store: Store, now_ms: int) -> list[tuple[str, int, int]]:
 
 def lobby(store: Store, status: str, limit: int, offset: int) -> list[tuple[Any, ...]]:
     return store.directory.query(LOBBY, (status, status, limit, offset))
+
+
+def listed_status(store: Store, game_id: UUID) -> str | None:
+    """The game's status as the directory lists it (None: not listed)."""
+    rows = store.directory.query("SELECT status FROM {t} WHERE game_id = ?", (str(game_id),))
+    return rows[0][0] if rows else None

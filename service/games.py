@@ -49,7 +49,7 @@ from grimoire.projections.render import render
 from grimoire.projections.view import project
 from grimoire.service import chain, keys, metrics
 from grimoire.service.chain import Record
-from grimoire.service.directory import lobby
+from grimoire.service.directory import listed_status, lobby
 from grimoire.service.entry import HOST, Conflict, Entry, Principal, Viewer, new_token, token_hash, token_slot
 from grimoire.service.problems import ApiError, UnsupportedVersion, violation
 from grimoire.service.schemas import (
@@ -186,8 +186,7 @@ class Games:
             return None
         self.load_tokens(entry)
         if entry.state.status != "ended":
-            rows = self.store.directory.query("SELECT status FROM {t} WHERE game_id = ?", (str(game_id),))
-            entry.listed_ended = bool(rows) and rows[0][0] in ("ended", "aborted")
+            entry.listed_ended = listed_status(self.store, game_id) in ("ended", "aborted")
             if entry.listed_ended and entry.damage is None:
                 entry.damage = ("log_directory_mismatch", entry.version)
         if entry.damage is not None:
@@ -612,10 +611,10 @@ class Games:
             raise UnsupportedVersion(report.unsupported, chain_ok=checked.ok)
         problems = [*checked.problems, *report.problems]
         ended = any(isinstance(e, GameEnded) for e in checked.events)
-        listed = self.store.directory.query("SELECT status FROM {t} WHERE game_id = ?", (str(game_id),))
-        if checked.whole and not ended and listed and listed[0][0] in ("ended", "aborted"):
+        listed = listed_status(self.store, game_id)
+        if checked.whole and not ended and listed in ("ended", "aborted"):
             problems.append(
-                f"the directory lists the game as {listed[0][0]}, but its log stops at event {len(rows)} "
+                f"the directory lists the game as {listed}, but its log stops at event {len(rows)} "
                 "without an end: events are missing from its end"
             )
         return AuditCheck(
