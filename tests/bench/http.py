@@ -1,13 +1,25 @@
-"""HTTP benchmark: the real server (uvicorn) on SQLite or PostgreSQL, bots in another process.
+"""HTTP benchmark: what the server spends, measured on the server.
 
-    python tests/bench/http.py --backend sqlite --games 50
-    python tests/bench/http.py --backend postgres --games 50 [--database-url postgresql://…]
+    python tests/bench/http.py --backend both --games 40 --procs 2
+    python tests/bench/http.py --backend both --ref 61cdfbf        # that commit measured beside this checkout
+    python tests/bench/http.py --backend sqlite --games 0 --sse 2000
+    python tests/bench/http.py --backend postgres --games 0 --fanout 200
+    python tests/bench/http.py --backend sqlite --games 20 --profile  # the server's top functions to stderr
 
-Each game's bots are woken by the game's feed (one server-sent event stream a game) and each seat
-acts from its own view when it owes a decision. The
-last line printed is one JSON object: actions/s, latency percentiles of an action, the raw append
-rate through eventsourcing on the same backend with as many events per append as the service made
-(the ceiling), and the time of a view read at event 20 and at event 2,000 of one game.
+Each server is its own process (`grimoire serve`), on a new SQLite file or a new PostgreSQL database
+(created on `--database-url`, default 127.0.0.1:5432, and dropped afterwards). Bots in `--procs`
+processes create `--games` games through the API and play every seat with random legal actions from
+its own view (service.bots), woken by each game's moderator stream, until the games end.
+
+For each backend and each build measured (this checkout, `new`; with `--ref`, that commit, `ref`):
+actions/s, the latency of action POSTs (p50/p99), and the server process's own CPU time (user +
+system, its descendants too, from /proc) per accepted action, sampled just before the bots start
+their games and just after the last game ends, so startup and game creation are left out.
+`--sse N` holds N streams open on one server and times `/health/live` meanwhile; `--fanout N` times N
+public speeches from the POST to each seat's stream, on one server and (PostgreSQL) across two
+sharing the database, while `--fanout-games` games are played beside it.
+
+Progress goes to stderr; the last line on stdout is one JSON object of every figure.
 """
 
 from __future__ import annotations
@@ -25,15 +37,59 @@ import json
 import multiprocessing
 import os
 import random
+import re
+import resource
+import shutil
+import signal
 import socket
-import statistics
 import subprocess
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+SERVER_ENV = {
+    "GRIMOIRE_RATE_LIMIT": "1000000",  # every bot calls from 127.0.0.1: measure the work, not the limiter
+    "GRIMOIRE_LOG_LEVEL": "warning",
+    "GRIMOIRE_CACHE_GAMES": "10000",
+}
+
+# `python -c` wrapper for --profile: every thread of the server (the event loop and the workers the
+# handlers hand their store work to) under its own cProfile, merged into one file when it stops.
+PROFILED = """
+import cProfile, pstats, sys, threading
+out = sys.argv[1]
+profiles = [cProfile.Profile()]
+run = threading.Thread.run
+def profiled(self):
+    p = cProfile.Profile()
+    profiles.append(p)
+    p.enable()
+    try:
+        run(self)
+    finally:
+        p.disable()
+threading.Thread.run = profiled
+sys.argv = ["grimoire", *sys.argv[2:]]
+from grimoire.service.cli import main
+profiles[0].enable()
+try:
+    main()
+finally:
+    profiles[0].disable()
+    stats = pstats.Stats(profiles[0])
+    for p in profiles[1:]:
+        p.disable()
+        stats.add(p)
+    stats.dump_stats(out)
+"""
+
+
+def log(*args: object) -> None:
+    print(*args, file=sys.stderr, flush=True)
 
 
 def free_port() -> int:
@@ -42,29 +98,163 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(url: str, port: int) -> subprocess.Popen:
-    env = {**os.environ, "GRIMOIRE_DATABASE_URL": url}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "grimoire.service.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    import httpx
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * q))]
 
-    for _ in range(300):
+
+def ms(seconds: float) -> float:
+    return round(seconds * 1000, 2)
+
+
+# --- builds and servers ------------------------------------------------------------------------------
+
+
+class Build:
+    """The code a server runs: this checkout (`pythonpath` None) or a commit's tree put first on the
+    path as the package `grimoire` (the same folders-to-package mapping as setuptools' package-dir)."""
+
+    def __init__(self, name: str, pythonpath: str | None = None, label: str = "") -> None:
+        self.name, self.pythonpath, self.label = name, pythonpath, label or name
+
+
+def checkout(ref: str, into: Path) -> Build:
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", ref], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    src = into / "src"
+    src.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", commit], cwd=ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    package = into / "path" / "grimoire"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    for folder in ("domain", "projections", "service"):
+        (package / folder).symlink_to(src / folder)
+    build = Build("ref", str(into / "path"), commit)
+    where = subprocess.run(
+        [sys.executable, "-c", "import grimoire.service.cli as m; print(m.__file__)"],
+        env={**os.environ, "PYTHONPATH": build.pythonpath or ""},
+        cwd=into,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    if not where.startswith(str(into)):
+        raise SystemExit(f"the reference build imports {where}, not its own tree")
+    return build
+
+
+class Server:
+    """`grimoire serve` in its own process, on a free port."""
+
+    def __init__(self, build: Build, url: str, workdir: Path, profile: Path | None = None) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.profile = profile
+        env = {k: v for k, v in os.environ.items() if not k.startswith("GRIMOIRE_")}
+        env.update(SERVER_ENV)
+        if build.pythonpath:
+            env["PYTHONPATH"] = build.pythonpath
+        serve = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--database-url", url]
+        if profile is None:
+            cmd = [sys.executable, "-m", "grimoire.service.cli", *serve]
+        else:
+            cmd = [sys.executable, "-c", PROFILED, str(profile), *serve]
+        self.log = workdir / f"server-{self.port}.log"
+        with open(self.log, "wb") as out:
+            self.proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT)
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        import httpx
+
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                break
+            try:
+                if httpx.get(f"{self.base}/health/ready", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise SystemExit(f"the server did not start:\n{self.log.read_text()[-3000:]}")
+
+    def cpu(self) -> float:
+        return cpu_seconds(self.proc.pid)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process (every thread) and of its live descendants."""
+    stats: dict[int, tuple[int, float]] = {}  # pid: (parent, cpu)
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/health/ready", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+            text = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        fields = text[text.rindex(")") + 2 :].split()  # after "pid (comm) "; fields[0] is field 3
+        stats[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        total += stats.get(p, (0, 0.0))[1]
+        todo.extend(child for child, (parent, _) in stats.items() if parent == p)
+    return total
 
 
-# --- the bots (run in their own process) -----------------------------------------------------------
+def print_profile(path: Path, title: str) -> None:
+    import io
+    import pstats
+
+    if not path.exists():
+        log(f"no profile written for {title}")
+        return
+    for order in ("cumulative", "tottime"):
+        out = io.StringIO()
+        pstats.Stats(str(path), stream=out).sort_stats(order).print_stats(25)
+        log(f"--- profile of {title}, by {order} ---")
+        log(out.getvalue().split("\n", 5)[-1] if "ncalls" in out.getvalue() else out.getvalue())
+
+
+# --- databases ------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def database(backend: str, admin: str, workdir: Path) -> Iterator[str]:
+    """A new store: an SQLite file, or a PostgreSQL database created on `admin` and dropped after."""
+    if backend == "sqlite":
+        folder = Path(tempfile.mkdtemp(prefix="sqlite-", dir=workdir))
+        yield str(folder / "bench.db")
+        return
+    import psycopg
+
+    from tests.support.pg import with_db
+
+    name = f"grimoire_bench_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield with_db(admin, name)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+# --- the bots (run in their own processes) ---------------------------------------------------------
 
 
 def prompted(item: dict) -> set[int] | None:
@@ -93,58 +283,58 @@ async def call(client, method: str, url: str, **kw):
             await asyncio.sleep(0.05 * (attempt + 1))
 
 
-async def act_seat(client, base: str, game_id: str, token: str, rng: random.Random, latencies: list[float]) -> int:
+async def act_seat(client, base: str, game_id: str, token: str, rng: random.Random, tally: dict) -> None:
     """One seat's turn: it reads its own view and acts while the view says it owes a decision."""
     import msgspec
 
     from grimoire.projections.view import View
-    from grimoire.service.bots import pick
+    from grimoire.service.bots import owed_action
 
     headers = {"Authorization": "Bearer " + token}
-    acted = 0
     reply = (await call(client, "GET", f"{base}/games/{game_id}/view", headers=headers)).json()
     while True:
         view = msgspec.convert(reply["view"], View, strict=False)
-        owed = [d for d in view.decisions if not d.repeatable]
-        if view.status != "running" or not owed or view.answered is not None:
-            return acted
-        body = msgspec.to_builtins(pick(rng.choice(owed), rng, view.seat))
-        key = {**headers, "Idempotency-Key": f"{view.step}-{acted}-{rng.random()}"}
+        action = owed_action(view, rng) if view.status == "running" else None
+        if action is None:
+            return
+        key = {**headers, "Idempotency-Key": uuid.uuid4().hex}
         started = time.perf_counter()
-        r = await call(client, "POST", f"{base}/games/{game_id}/actions", json=body, headers=key)
-        latencies.append(time.perf_counter() - started)
+        r = await call(client, "POST", f"{base}/games/{game_id}/actions", json=msgspec.to_builtins(action), headers=key)
+        tally["latencies"].append(time.perf_counter() - started)
         if r.status_code != 200:
-            return acted
-        acted += 1
+            tally["refused"] += 1
+            return
+        tally["actions"] += 1
         reply = r.json()  # the reply carries the seat's view after its action
 
 
-async def play_game(client, base: str, game: dict, seed: int, latencies: list[float]) -> int:
+async def play_game(base: str, game: dict, seed: int, tally: dict) -> None:
     """The game's seats, woken by the game's moderator feed: a seat looks at its own view when an
-    event may have given it a decision (one stream a game instead of one a seat)."""
+    event may have given it a decision (one stream a game instead of one a seat). Each game has a
+    connection pool of its own: one large pool costs time per request that grows with its size."""
     import httpx
 
     gid = game["game_id"]
     tokens = {s["seat"]: s["token"] for s in game["seats"]}
     rngs = {seat: random.Random(f"{seed}:{gid}:{seat}") for seat in tokens}
     headers = {"Authorization": "Bearer " + game["moderator_token"]}
-    cursor, acted = 0, 0
-    while True:
-        try:
-            async with contextlib.aclosing(follow(client, f"{base}/games/{gid}/stream", cursor, headers)) as items:
-                async for item in items:
-                    cursor = item["n"]
-                    if item["type"] == "game_ended":
-                        return acted
-                    seats = prompted(item)
-                    if seats is None:
-                        seats = set(tokens)
-                    results = await asyncio.gather(
-                        *(act_seat(client, base, gid, tokens[s], rngs[s], latencies) for s in sorted(seats))
-                    )
-                    acted += sum(results)
-        except (httpx.RemoteProtocolError, httpx.ReadError, httpx.ConnectError):
-            pass  # the stream broke: follow again from the cursor
+    cursor = 0
+    async with httpx.AsyncClient(timeout=60) as client:
+        while True:
+            try:
+                async with contextlib.aclosing(follow(client, f"{base}/games/{gid}/stream", cursor, headers)) as items:
+                    async for item in items:
+                        cursor = item["n"]
+                        if item["type"] == "game_ended":
+                            tally["ended"] += 1
+                            return
+                        seats = prompted(item)
+                        seats = set(tokens) if seats is None else seats
+                        await asyncio.gather(
+                            *(act_seat(client, base, gid, tokens[s], rngs[s], tally) for s in sorted(seats))
+                        )
+            except (httpx.RemoteProtocolError, httpx.ReadError, httpx.ConnectError):
+                pass  # the stream broke: follow again from the cursor
 
 
 async def follow(client, url: str, cursor: int, headers: dict):
@@ -162,182 +352,403 @@ async def follow(client, url: str, cursor: int, headers: dict):
                 yield json.loads(text)
 
 
-async def own_client(play, *args) -> int:
-    """A game's bots get a connection pool of their own: one large pool costs time per request
-    that grows with its number of connections."""
+def game_body(ruleset: str, preset: str | None, players: int, time_scale: float = 1) -> dict:
+    body = {
+        "ruleset": ruleset,
+        "names": [f"P{i}" for i in range(1, players + 1)],
+        "options": {"time_scale": time_scale},
+        "moderator": True,
+    }
+    if preset:
+        body["preset"] = preset
+    return body
+
+
+async def create_games(bases: list[str], count: int, body: dict) -> list[tuple[str, dict]]:
     import httpx
 
+    created = []
     async with httpx.AsyncClient(timeout=60) as client:
-        return await play(client, *args)
-
-
-async def bots_main(base: str, games: int, ruleset: str, preset: str | None, seed: int) -> dict:
-    import httpx
-
-    limits = httpx.Limits(max_connections=2000, max_keepalive_connections=2000)
-    async with httpx.AsyncClient(timeout=60, limits=limits) as client:
-        created = []
-        for _ in range(games):
-            body = {
-                "ruleset": ruleset,
-                "names": [f"P{i}" for i in range(1, 10 if ruleset == "jinro9" else 14)],
-                "options": {"time_scale": 1},
-                "moderator": True,
-            }
-            if preset:
-                body["preset"] = preset
+        for i in range(count):
+            base = bases[i % len(bases)]
             r = await client.post(f"{base}/games", json=body)
             r.raise_for_status()
-            created.append(r.json())
-        latencies: list[float] = []
-        started = time.perf_counter()
-        for game in created:
-            await client.post(
-                f"{base}/games/{game['game_id']}/start", headers={"Authorization": "Bearer " + game["host_token"]}
-            )
-        actions = sum(await asyncio.gather(*(own_client(play_game, base, game, seed, latencies) for game in created)))
-        elapsed = time.perf_counter() - started
-        events = 0
-        for game in created:
-            audit = (await client.get(f"{base}/games/{game['game_id']}/audit")).json()
-            events += len(audit["events"])
-    latencies.sort()
-    return {"actions": actions, "elapsed": elapsed, "latencies": latencies, "events": events}
+            created.append((base, r.json()))
+    return created
 
 
-def bots_process(base, games, ruleset, preset, seed, queue) -> None:
-    queue.put(asyncio.run(bots_main(base, games, ruleset, preset, seed)))
-
-
-# --- the ceiling and the view reads ------------------------------------------------------------------
-
-
-def raw_appends_per_s(url: str, events_per_append: int, seconds: float = 3.0) -> float:
-    """Sequential appends through eventsourcing's recorder, each of `events_per_append` events."""
-    from eventsourcing.persistence import InfrastructureFactory, StoredEvent
-
-    from grimoire.service.store import environment
-
-    env = environment(url)
-    factory = InfrastructureFactory.construct(env={**env, "TRANSCODER_TOPIC": "grimoire.service.store:NoTranscoder"})
-    recorder = factory.application_recorder()
-    payload = (
-        b'{"prev":"' + b"0" * 64 + b'","event":{"type":"act","at":1700000000000,"to":"public","seat":3,'
-        b'"action":{"kind":"speak","text":"I doubt #42"}}}'
-    )
-    count, started = 0, time.perf_counter()
-    stream, version = uuid.uuid4(), 0
-    while time.perf_counter() - started < seconds:
-        batch = [
-            StoredEvent(originator_id=stream, originator_version=version + k + 1, topic="act", state=payload)
-            for k in range(events_per_append)
-        ]
-        recorder.insert_events(batch)
-        version += events_per_append
-        count += 1
-    rate = count / (time.perf_counter() - started)
-    factory.close()
-    return rate
-
-
-def view_ms(base: str, events_target: int) -> float:
-    """The median time of a view read once a game holds about `events_target` events."""
+async def bots_main(bases: list[str], games: int, body: dict, seed: int, ready, go, timeout: float) -> dict:
     import httpx
 
-    with httpx.Client(base_url=base, timeout=30) as c:
-        r = c.post(
-            "/games",
-            json={"ruleset": "ultimate13", "names": [f"P{i}" for i in range(1, 14)], "options": {"time_scale": 100}},
-        )
-        game = r.json()
-        gid = game["game_id"]
-        c.post(f"/games/{gid}/start", headers={"Authorization": "Bearer " + game["host_token"]})
-        tokens = [s["token"] for s in game["seats"]]
-        for token in tokens:  # night 0: everyone sleeps
-            c.post(f"/games/{gid}/actions", json={"kind": "sleep"}, headers={"Authorization": "Bearer " + token})
-        spoken = 0
-        count = 40  # events before the discussion, roughly
-        while count < events_target:
-            token = tokens[spoken % len(tokens)]
-            c.post(
-                f"/games/{gid}/actions",
-                json={"kind": "speak", "text": f"speech {spoken}"},
-                headers={"Authorization": "Bearer " + token},
+    created = await create_games(bases, games, body)
+    ready.put(len(created))
+    while not go.wait(0.05):
+        await asyncio.sleep(0)
+    tally = {"actions": 0, "refused": 0, "ended": 0, "latencies": []}
+    started = time.perf_counter()
+    async with httpx.AsyncClient(timeout=60) as client:
+        for base, game in created:
+            r = await client.post(
+                f"{base}/games/{game['game_id']}/start", headers={"Authorization": "Bearer " + game["host_token"]}
             )
-            spoken += 1
-            count += 1
-        headers = {"Authorization": "Bearer " + tokens[0]}
-        for _ in range(20):
-            c.get(f"/games/{gid}/view", headers=headers)
-        samples = []
-        for _ in range(200):
+            r.raise_for_status()
+    plays = [play_game(base, game, seed, tally) for base, game in created]
+    try:
+        await asyncio.wait_for(asyncio.gather(*plays), timeout)
+    except TimeoutError:
+        log(f"bots: {games - tally['ended']} games had not ended after {timeout:.0f} s")
+    tally["elapsed"] = time.perf_counter() - started
+    return tally
+
+
+def bots_process(bases, games, body, seed, ready, go, results, timeout) -> None:
+    results.put(asyncio.run(bots_main(bases, games, body, seed, ready, go, timeout)))
+
+
+class Bots:
+    """`games` games created and played by bots in `procs` processes; `start()` returns once every
+    game is created (nothing started), `finish()` once every game has ended."""
+
+    def __init__(self, bases: list[str], games: int, procs: int, body: dict, seed: int, timeout: float) -> None:
+        ctx = multiprocessing.get_context("fork")
+        self.ready, self.results, self.go = ctx.Queue(), ctx.Queue(), ctx.Event()
+        shares = [games // procs + (1 if i < games % procs else 0) for i in range(procs)]
+        self.procs = [
+            ctx.Process(
+                target=bots_process,
+                args=(bases, n, body, seed + i, self.ready, self.go, self.results, timeout),
+                daemon=True,
+            )
+            for i, n in enumerate(shares)
+            if n
+        ]
+        for p in self.procs:
+            p.start()
+        for _ in self.procs:
+            self.get(self.ready)
+
+    def get(self, queue):
+        while True:
+            try:
+                return queue.get(timeout=1)
+            except Exception:
+                if not all(p.is_alive() for p in self.procs):
+                    raise SystemExit("a bots process failed") from None
+
+    def start(self) -> None:
+        self.go.set()
+
+    def finish(self) -> dict:
+        tallies = [self.get(self.results) for _ in self.procs]
+        for p in self.procs:
+            p.join()
+        latencies = sorted(x for t in tallies for x in t["latencies"])
+        return {
+            "actions": sum(t["actions"] for t in tallies),
+            "refused": sum(t["refused"] for t in tallies),
+            "ended": sum(t["ended"] for t in tallies),
+            "elapsed": max(t["elapsed"] for t in tallies),
+            "latencies": latencies,
+        }
+
+
+def measure_load(server: Server, args: argparse.Namespace, body: dict) -> dict:
+    bots = Bots([server.base], args.games, args.procs, body, args.seed, args.timeout)
+    cpu_before, started = server.cpu(), time.perf_counter()
+    bots.start()
+    result = bots.finish()
+    wall, cpu = time.perf_counter() - started, server.cpu() - cpu_before
+    lat, actions = result["latencies"], result["actions"]
+    return {
+        "games": args.games,
+        "games_ended": result["ended"],
+        "actions": actions,
+        "refused": result["refused"],
+        "seconds": round(wall, 2),
+        "actions_per_s": round(actions / wall, 1),
+        "p50_ms": ms(percentile(lat, 0.5)),
+        "p99_ms": ms(percentile(lat, 0.99)),
+        "server_cpu_s": round(cpu, 2),
+        "server_cpu_share": round(cpu / wall, 2),  # 1.0: one core busy all along
+        "cpu_ms_per_action": round(cpu * 1000 / max(1, actions), 3),
+    }
+
+
+# --- many open streams ---------------------------------------------------------------------------------
+
+
+async def open_stream(port: int, path: str, token: str, ndjson: bool = False):
+    """A feed stream over a plain socket (no client library between the bytes and the clock)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    accept = "application/x-ndjson" if ndjson else "text/event-stream"
+    writer.write(
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nAccept: {accept}\r\n\r\n".encode()
+    )
+    head = await reader.readuntil(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 200"):
+        writer.close()
+        raise RuntimeError(head.split(b"\r\n", 1)[0].decode())
+    return reader, writer
+
+
+async def hold_streams(port: int, feeds: list[tuple[str, str]], opened, stop) -> None:
+    async def drain(reader) -> None:
+        with contextlib.suppress(Exception):
+            while await reader.read(65536):
+                pass
+
+    conns, failed = [], 0
+    for i in range(0, len(feeds), 50):  # a few at a time, as clients arrive
+        batch = await asyncio.gather(
+            *(open_stream(port, f"/games/{gid}/stream", token) for gid, token in feeds[i : i + 50]),
+            return_exceptions=True,
+        )
+        for c in batch:
+            if isinstance(c, BaseException):
+                failed += 1
+            else:
+                conns.append(c)
+    drains = [asyncio.ensure_future(drain(r)) for r, _ in conns]
+    opened.put((len(conns), failed))
+    while not stop.wait(0.05):
+        await asyncio.sleep(0.2)
+    for _, w in conns:
+        w.close()
+    for d in drains:
+        d.cancel()
+
+
+def streams_process(port, feeds, opened, stop) -> None:
+    asyncio.run(hold_streams(port, feeds, opened, stop))
+
+
+def raise_open_files(wanted: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard == resource.RLIM_INFINITY else min(hard, wanted), hard))
+
+
+def measure_sse(server: Server, args: argparse.Namespace) -> dict:
+    """`--sse` streams open on the seats' feeds of running games (a game's nine seats, as many games as
+    needed), spread over the client processes; then `/health/live` timed one call at a time."""
+    import httpx
+
+    body = game_body("jinro9", "9A", 9)
+    games = asyncio.run(create_games([server.base], -(-args.sse // 9), body))
+    with httpx.Client(base_url=server.base, timeout=30) as c:
+        for _, g in games:
+            c.post(f"/games/{g['game_id']}/start", headers={"Authorization": "Bearer " + g["host_token"]})
+    feeds = [(g["game_id"], s["token"]) for _, g in games for s in g["seats"]][: args.sse]
+    ctx = multiprocessing.get_context("fork")
+    opened_q, stop = ctx.Queue(), ctx.Event()
+    procs = [
+        ctx.Process(target=streams_process, args=(server.port, feeds[i :: args.procs], opened_q, stop), daemon=True)
+        for i in range(args.procs)
+    ]
+    for p in procs:
+        p.start()
+    counts = [opened_q.get(timeout=300) for _ in procs]
+    opened, failed = sum(c[0] for c in counts), sum(c[1] for c in counts)
+    log(f"sse: {opened} streams open ({failed} refused)")
+    samples = []
+    with httpx.Client(base_url=server.base, timeout=30) as c:
+        for _ in range(10):
+            c.get("/health/live")
+        for _ in range(args.sse_samples):
             started = time.perf_counter()
-            c.get(f"/games/{gid}/view", headers=headers).raise_for_status()
+            c.get("/health/live").raise_for_status()
             samples.append(time.perf_counter() - started)
-    return statistics.median(samples) * 1000
+            time.sleep(0.02)
+    stop.set()
+    for p in procs:
+        p.join(30)
+    samples.sort()
+    return {
+        "streams": args.sse,
+        "opened": opened,
+        "failed": failed,
+        "live_p50_ms": ms(percentile(samples, 0.5)),
+        "live_p99_ms": ms(percentile(samples, 0.99)),
+        "live_max_ms": ms(samples[-1]),
+    }
+
+
+# --- fan-out: one action to every seat -------------------------------------------------------------
+
+
+MARK = re.compile(rb"fanout (\d+);")
+
+
+async def fanout_probe(servers: list[Server], speeches: int, ndjson: bool) -> list[float]:
+    """A 13-seat game in free discussion (ultimate13, long deadlines) with every seat's stream open,
+    seats split over `servers` in turn; each speech is posted to the first server, and each seat's time
+    from the POST to the speech on its stream is one sample."""
+    import httpx
+
+    first = servers[0]
+    (_, game), *_ = await create_games([first.base], 1, game_body("ultimate13", None, 13, time_scale=100))
+    gid = game["game_id"]
+    tokens = [s["token"] for s in game["seats"]]
+    arrived: dict[int, dict[int, float]] = {}  # speech: {seat index: when}
+    done = asyncio.Event()
+    async with httpx.AsyncClient(base_url=first.base, timeout=30) as client:
+        await client.post(f"/games/{gid}/start", headers={"Authorization": "Bearer " + game["host_token"]})
+        for token in tokens:  # night 0: everyone sleeps; then the day's free discussion
+            await client.post(f"/games/{gid}/actions", json={"kind": "sleep"}, headers={"Authorization": "Bearer " + token})
+
+        async def watch(seat: int, reader) -> None:
+            tail = b""
+            while chunk := await reader.read(65536):
+                now = time.perf_counter()
+                data = tail + chunk
+                for m in MARK.finditer(data):
+                    got = arrived.setdefault(int(m.group(1)), {})
+                    got.setdefault(seat, now)
+                    if len(got) == len(tokens):
+                        done.set()
+                tail = data[-32:]
+
+        conns = [
+            await open_stream(servers[i % len(servers)].port, f"/games/{gid}/stream", token, ndjson)
+            for i, token in enumerate(tokens)
+        ]
+        watchers = [asyncio.ensure_future(watch(i, r)) for i, (r, _) in enumerate(conns)]
+        await asyncio.sleep(0.5)
+        samples: list[float] = []
+        try:
+            for k in range(speeches):
+                done.clear()
+                headers = {"Authorization": "Bearer " + tokens[k % len(tokens)]}
+                posted = time.perf_counter()
+                r = await client.post(f"/games/{gid}/actions", json={"kind": "speak", "text": f"fanout {k};"}, headers=headers)
+                if r.status_code != 200:
+                    log(f"fanout: speech {k} refused: {r.text[:200]}")
+                    break
+                try:
+                    await asyncio.wait_for(done.wait(), 10)
+                except TimeoutError:
+                    log(f"fanout: speech {k} reached {len(arrived.get(k, {}))} of {len(tokens)} seats in 10 s")
+                samples.extend(t - posted for t in arrived.get(k, {}).values())
+                await asyncio.sleep(0.02)
+        finally:
+            for w in watchers:
+                w.cancel()
+            for _, writer in conns:
+                writer.close()
+    return sorted(samples)
+
+
+def measure_fanout(servers: list[Server], args: argparse.Namespace, body: dict) -> dict:
+    bots = None
+    if args.fanout_games:
+        bots = Bots([s.base for s in servers], args.fanout_games, args.procs, body, args.seed, args.timeout)
+        bots.start()
+    samples = asyncio.run(fanout_probe(servers, args.fanout, args.ndjson))
+    if bots is not None:
+        for p in bots.procs:  # the load has served its purpose
+            p.kill()
+    return {
+        "replicas": len(servers),
+        "speeches": args.fanout,
+        "samples": len(samples),
+        "p50_ms": ms(percentile(samples, 0.5)),
+        "p99_ms": ms(percentile(samples, 0.99)),
+        "max_ms": ms(samples[-1]) if samples else None,
+        "under_load_games": args.fanout_games,
+    }
+
+
+# --- the run ---------------------------------------------------------------------------------------------
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--backend", choices=("sqlite", "postgres"), required=True)
-    parser.add_argument("--games", type=int, default=50)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--backend", choices=("sqlite", "postgres", "both"), default="sqlite")
+    parser.add_argument("--games", "--bots", type=int, default=40, help="games the bots play (0: no load run)")
+    parser.add_argument("--procs", type=int, default=2, help="client processes the bots (and streams) run in")
     parser.add_argument("--ruleset", default="jinro9")
     parser.add_argument("--preset", default="9A")
-    parser.add_argument("--database-url", default=os.environ.get("GRIMOIRE_BENCH_DATABASE_URL"))
+    parser.add_argument("--players", type=int, default=13, help="seats of a game without a preset")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=600, help="seconds the bots wait for their games to end")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("GRIMOIRE_BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"),
+        help="the PostgreSQL server each measured server gets a new database on (dropped afterwards)",
+    )
+    parser.add_argument("--ref", help="a commit measured the same way beside this checkout (e.g. 61cdfbf)")
+    parser.add_argument("--sse", type=int, default=0, help="streams held open while /health/live is timed")
+    parser.add_argument("--sse-samples", type=int, default=200)
+    parser.add_argument("--fanout", type=int, default=0, help="speeches whose fan-out to every seat is timed")
+    parser.add_argument("--fanout-games", type=int, default=8, help="games played beside the fan-out probe")
+    parser.add_argument("--ndjson", action="store_true", help="the fan-out seats read NDJSON streams, not SSE")
+    parser.add_argument("--profile", action="store_true", help="the load runs' servers under cProfile (stderr)")
     args = parser.parse_args()
 
-    cleanup = []
-    if args.backend == "sqlite":
-        tmp = tempfile.mkdtemp(prefix="grimoire-bench-")
-        url = os.path.join(tmp, "bench.db")
-    else:
-        from tests.support.pg import Database
+    from grimoire.domain.catalog import RULESETS
 
-        db = Database()
-        url = db.url
-        cleanup.append(db.drop)
-    port = free_port()
-    server = start_server(url, port)
-    base = f"http://127.0.0.1:{port}"
+    players = RULESETS[args.ruleset].preset_seats()[args.preset] if args.preset else args.players
+    body = game_body(args.ruleset, args.preset or None, players)
+    backends = ("sqlite", "postgres") if args.backend == "both" else (args.backend,)
+    raise_open_files(args.sse * 2 + 1024)  # the servers and stream processes inherit it
+    workdir = Path(tempfile.mkdtemp(prefix="grimoire-bench-"))
+    figures: dict = {
+        "ruleset": args.ruleset,
+        "preset": args.preset,
+        "games": args.games,
+        "procs": args.procs,
+        "cpus": os.cpu_count(),
+    }
     try:
-        queue: multiprocessing.Queue = multiprocessing.Queue()
-        bots = multiprocessing.Process(
-            target=bots_process, args=(base, args.games, args.ruleset, args.preset, 1, queue)
-        )
-        bots.start()
-        result = None
-        while result is None:
-            try:
-                result = queue.get(timeout=1)
-            except Exception:
-                if not bots.is_alive():
-                    raise SystemExit("the bots failed") from None
-        bots.join()
-        at_20 = view_ms(base, 20)
-        at_2000 = view_ms(base, 2000)
+        builds = [Build("new", None, "checkout")]
+        if args.ref:
+            builds.insert(0, checkout(args.ref, workdir / "ref"))
+            figures["ref"] = builds[0].label
+        for backend in backends:
+            out = figures.setdefault(backend, {})
+            for build in builds:
+                where = f"{backend}/{build.name}"
+                if args.games:
+                    with database(backend, args.database_url, workdir) as url:
+                        profile = workdir / f"{backend}-{build.name}.prof" if args.profile else None
+                        server = Server(build, url, workdir, profile)
+                        try:
+                            log(f"{where}: {args.games} games in {args.procs} processes")
+                            out[build.name] = measure_load(server, args, body)
+                            log(f"{where}: {out[build.name]}")
+                        finally:
+                            server.stop()
+                        if profile is not None:
+                            print_profile(profile, where)
+                if args.sse:
+                    with database(backend, args.database_url, workdir) as url:
+                        server = Server(build, url, workdir)
+                        try:
+                            out.setdefault("sse", {})[build.name] = measure_sse(server, args)
+                            log(f"{where} sse: {out['sse'][build.name]}")
+                        finally:
+                            server.stop()
+                if args.fanout:
+                    fan = out.setdefault("fanout", {}).setdefault(build.name, {})
+                    with database(backend, args.database_url, workdir) as url:
+                        # two replicas share PostgreSQL only; SQLite's is one server
+                        for replicas in (1, 2) if backend == "postgres" else (1,):
+                            servers = [Server(build, url, workdir) for _ in range(replicas)]
+                            try:
+                                fan[f"replicas_{replicas}"] = measure_fanout(servers, args, body)
+                                log(f"{where} fanout: {fan[f'replicas_{replicas}']}")
+                            finally:
+                                for s in servers:
+                                    s.stop()
+            if "ref" in out and "new" in out:
+                old, new = out["ref"], out["new"]
+                out["new_over_ref"] = {
+                    k: round(new[k] / old[k], 3) if old[k] else None
+                    for k in ("cpu_ms_per_action", "actions_per_s", "p50_ms", "p99_ms")
+                }
     finally:
-        server.terminate()
-        server.wait(10)
-    lat = result["latencies"]
-    per_append = max(1, round(result["events"] / max(1, result["actions"] + args.games * 2)))
-    ceiling = raw_appends_per_s(url if args.backend == "postgres" else url + ".raw", per_append)
-    for fn in cleanup:
-        fn()
-    print(
-        json.dumps(
-            {
-                "backend": args.backend,
-                "games": args.games,
-                "actions_per_s": round(result["actions"] / result["elapsed"], 1),
-                "p50_ms": round(lat[len(lat) // 2] * 1000, 2),
-                "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2),
-                "store_appends_per_s": round(ceiling, 1),
-                "events_per_append": per_append,
-                "view_ms_at_20": round(at_20, 2),
-                "view_ms_at_2000": round(at_2000, 2),
-            }
-        )
-    )
+        shutil.rmtree(workdir, ignore_errors=True)
+    print(json.dumps(figures))
 
 
 if __name__ == "__main__":
