@@ -51,6 +51,8 @@ from collections.abc import Iterator
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+QUIET = 2.0  # seconds a game may go without a moderator item before every seat looks at its view
+
 SERVER_ENV = {
     "GRIMOIRE_RATE_LIMIT": "1000000",  # every bot calls from 127.0.0.1: measure the work, not the limiter
     "GRIMOIRE_LOG_LEVEL": "warning",
@@ -310,31 +312,57 @@ async def act_seat(client, base: str, game_id: str, token: str, rng: random.Rand
 
 async def play_game(base: str, game: dict, seed: int, tally: dict) -> None:
     """The game's seats, woken by the game's moderator feed: a seat looks at its own view when an
-    event may have given it a decision (one stream a game instead of one a seat). Each game has a
-    connection pool of its own: one large pool costs time per request that grows with its size."""
+    event may have given it a decision (one stream a game instead of one a seat), and every seat looks
+    when the game has been quiet for QUIET seconds (a decision no moderator item announced; counted);
+    when none owes anything then, the step waits for its deadline alone and the host forces it.
+    Each game has a connection pool of its own: one large pool costs time per request that grows
+    with its size."""
     import httpx
 
     gid = game["game_id"]
     tokens = {s["seat"]: s["token"] for s in game["seats"]}
     rngs = {seat: random.Random(f"{seed}:{gid}:{seat}") for seat in tokens}
     headers = {"Authorization": "Bearer " + game["moderator_token"]}
-    cursor = 0
-    async with httpx.AsyncClient(timeout=60) as client:
+    items: asyncio.Queue = asyncio.Queue()
+
+    async def read(client) -> None:
+        cursor = 0
         while True:
             try:
-                async with contextlib.aclosing(follow(client, f"{base}/games/{gid}/stream", cursor, headers)) as items:
-                    async for item in items:
+                async with contextlib.aclosing(follow(client, f"{base}/games/{gid}/stream", cursor, headers)) as feed:
+                    async for item in feed:
                         cursor = item["n"]
-                        if item["type"] == "game_ended":
-                            tally["ended"] += 1
-                            return
-                        seats = prompted(item)
-                        seats = set(tokens) if seats is None else seats
-                        await asyncio.gather(
-                            *(act_seat(client, base, gid, tokens[s], rngs[s], tally) for s in sorted(seats))
-                        )
+                        items.put_nowait(item)
             except (httpx.RemoteProtocolError, httpx.ReadError, httpx.ConnectError):
                 pass  # the stream broke: follow again from the cursor
+            await asyncio.sleep(0.1)
+
+    async with httpx.AsyncClient(timeout=60) as client:
+        reader = asyncio.ensure_future(read(client))
+        try:
+            while True:
+                try:
+                    item = await asyncio.wait_for(items.get(), QUIET)
+                except TimeoutError:
+                    tally["quiet"] += 1
+                    seats: set[int] | None = set(tokens)
+                    item = None
+                else:
+                    if item["type"] == "game_ended":
+                        tally["ended"] += 1
+                        return
+                    seats = prompted(item)
+                    seats = set(tokens) if seats is None else seats
+                before = tally["actions"]
+                await asyncio.gather(*(act_seat(client, base, gid, tokens[s], rngs[s], tally) for s in sorted(seats)))
+                if item is None:
+                    tally["unprompted"] += tally["actions"] - before
+                    if tally["actions"] == before:  # the step waits for its deadline alone: the host ends it
+                        host = {"Authorization": "Bearer " + game["host_token"]}
+                        await call(client, "POST", f"{base}/games/{gid}/deadline", headers=host)
+                        tally["forced"] += 1
+        finally:
+            reader.cancel()
 
 
 async def follow(client, url: str, cursor: int, headers: dict):
@@ -384,7 +412,7 @@ async def bots_main(bases: list[str], games: int, body: dict, seed: int, ready, 
     ready.put(len(created))
     while not go.wait(0.05):
         await asyncio.sleep(0)
-    tally = {"actions": 0, "refused": 0, "ended": 0, "latencies": []}
+    tally = {"actions": 0, "refused": 0, "ended": 0, "quiet": 0, "unprompted": 0, "forced": 0, "latencies": []}
     started = time.perf_counter()
     async with httpx.AsyncClient(timeout=60) as client:
         for base, game in created:
@@ -432,7 +460,7 @@ class Bots:
             try:
                 return queue.get(timeout=1)
             except Exception:
-                if not all(p.is_alive() for p in self.procs):
+                if any(p.exitcode not in (None, 0) for p in self.procs):
                     raise SystemExit("a bots process failed") from None
 
     def start(self) -> None:
@@ -447,6 +475,9 @@ class Bots:
             "actions": sum(t["actions"] for t in tallies),
             "refused": sum(t["refused"] for t in tallies),
             "ended": sum(t["ended"] for t in tallies),
+            "quiet": sum(t["quiet"] for t in tallies),
+            "unprompted": sum(t["unprompted"] for t in tallies),
+            "forced": sum(t["forced"] for t in tallies),
             "elapsed": max(t["elapsed"] for t in tallies),
             "latencies": latencies,
         }
@@ -464,6 +495,9 @@ def measure_load(server: Server, args: argparse.Namespace, body: dict) -> dict:
         "games_ended": result["ended"],
         "actions": actions,
         "refused": result["refused"],
+        "quiet_rechecks": result["quiet"],  # a game quiet for QUIET seconds: every seat looked again
+        "unprompted_actions": result["unprompted"],  # actions those looks found owed
+        "forced_deadlines": result["forced"],  # steps no seat could answer (e.g. a runoff among all alive)
         "seconds": round(wall, 2),
         "actions_per_s": round(actions / wall, 1),
         "p50_ms": ms(percentile(lat, 0.5)),
