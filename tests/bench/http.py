@@ -559,7 +559,9 @@ def streams_process(port, feeds, opened, stop) -> None:
 def raise_open_files(wanted: int) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard == resource.RLIM_INFINITY else min(hard, wanted), hard))
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE, (hard if hard == resource.RLIM_INFINITY else min(hard, wanted), hard)
+        )
 
 
 def measure_sse(server: Server, args: argparse.Namespace) -> dict:
@@ -613,10 +615,10 @@ def measure_sse(server: Server, args: argparse.Namespace) -> dict:
 MARK = re.compile(rb"fanout (\d+);")
 
 
-async def fanout_probe(servers: list[Server], speeches: int, ndjson: bool) -> list[float]:
+async def fanout_probe(servers: list[Server], speeches: int, ndjson: bool) -> dict[int, list[float]]:
     """A 13-seat game in free discussion (ultimate13, long deadlines) with every seat's stream open,
     seats split over `servers` in turn; each speech is posted to the first server, and each seat's time
-    from the POST to the speech on its stream is one sample."""
+    from the POST to the speech on its stream is one sample, kept by the server the stream is on."""
     import httpx
 
     first = servers[0]
@@ -624,21 +626,24 @@ async def fanout_probe(servers: list[Server], speeches: int, ndjson: bool) -> li
     gid = game["game_id"]
     tokens = [s["token"] for s in game["seats"]]
     arrived: dict[int, dict[int, float]] = {}  # speech: {seat index: when}
-    done = asyncio.Event()
+    done, current = asyncio.Event(), [-1]  # the speech awaited
     async with httpx.AsyncClient(base_url=first.base, timeout=30) as client:
         await client.post(f"/games/{gid}/start", headers={"Authorization": "Bearer " + game["host_token"]})
         for token in tokens:  # night 0: everyone sleeps; then the day's free discussion
-            await client.post(f"/games/{gid}/actions", json={"kind": "sleep"}, headers={"Authorization": "Bearer " + token})
+            await client.post(
+                f"/games/{gid}/actions", json={"kind": "sleep"}, headers={"Authorization": "Bearer " + token}
+            )
 
         async def watch(seat: int, reader) -> None:
             tail = b""
             while chunk := await reader.read(65536):
                 now = time.perf_counter()
                 data = tail + chunk
-                for m in MARK.finditer(data):
-                    got = arrived.setdefault(int(m.group(1)), {})
+                for m in MARK.finditer(data):  # a speech's mark is in its item twice (data and text)
+                    k = int(m.group(1))
+                    got = arrived.setdefault(k, {})
                     got.setdefault(seat, now)
-                    if len(got) == len(tokens):
+                    if k == current[0] and len(got) == len(tokens):
                         done.set()
                 tail = data[-32:]
 
@@ -648,13 +653,16 @@ async def fanout_probe(servers: list[Server], speeches: int, ndjson: bool) -> li
         ]
         watchers = [asyncio.ensure_future(watch(i, r)) for i, (r, _) in enumerate(conns)]
         await asyncio.sleep(0.5)
-        samples: list[float] = []
+        samples: dict[int, list[float]] = {i: [] for i in range(len(servers))}
         try:
             for k in range(speeches):
                 done.clear()
+                current[0] = k
                 headers = {"Authorization": "Bearer " + tokens[k % len(tokens)]}
                 posted = time.perf_counter()
-                r = await client.post(f"/games/{gid}/actions", json={"kind": "speak", "text": f"fanout {k};"}, headers=headers)
+                r = await client.post(
+                    f"/games/{gid}/actions", json={"kind": "speak", "text": f"fanout {k};"}, headers=headers
+                )
                 if r.status_code != 200:
                     log(f"fanout: speech {k} refused: {r.text[:200]}")
                     break
@@ -662,14 +670,15 @@ async def fanout_probe(servers: list[Server], speeches: int, ndjson: bool) -> li
                     await asyncio.wait_for(done.wait(), 10)
                 except TimeoutError:
                     log(f"fanout: speech {k} reached {len(arrived.get(k, {}))} of {len(tokens)} seats in 10 s")
-                samples.extend(t - posted for t in arrived.get(k, {}).values())
+                for seat, t in arrived.get(k, {}).items():
+                    samples[seat % len(servers)].append(t - posted)
                 await asyncio.sleep(0.02)
         finally:
             for w in watchers:
                 w.cancel()
             for _, writer in conns:
                 writer.close()
-    return sorted(samples)
+    return samples
 
 
 def measure_fanout(servers: list[Server], args: argparse.Namespace, body: dict) -> dict:
@@ -677,19 +686,26 @@ def measure_fanout(servers: list[Server], args: argparse.Namespace, body: dict) 
     if args.fanout_games:
         bots = Bots([s.base for s in servers], args.fanout_games, args.procs, body, args.seed, args.timeout)
         bots.start()
-    samples = asyncio.run(fanout_probe(servers, args.fanout, args.ndjson))
+    by_server = asyncio.run(fanout_probe(servers, args.fanout, args.ndjson))
     if bots is not None:
         for p in bots.procs:  # the load has served its purpose
             p.kill()
-    return {
+    samples = sorted(x for xs in by_server.values() for x in xs)
+    figures = {
         "replicas": len(servers),
         "speeches": args.fanout,
+        "under_load_games": args.fanout_games,
         "samples": len(samples),
         "p50_ms": ms(percentile(samples, 0.5)),
         "p99_ms": ms(percentile(samples, 0.99)),
         "max_ms": ms(samples[-1]) if samples else None,
-        "under_load_games": args.fanout_games,
     }
+    if len(servers) > 1:  # the seats whose stream is on another replica than the one posted to
+        remote = sorted(x for i, xs in by_server.items() if i for x in xs)
+        figures.update(
+            other_replica_p50_ms=ms(percentile(remote, 0.5)), other_replica_p99_ms=ms(percentile(remote, 0.99))
+        )
+    return figures
 
 
 # --- the run ---------------------------------------------------------------------------------------------
