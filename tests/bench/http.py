@@ -60,33 +60,43 @@ SERVER_ENV = {
 }
 
 # `python -c` wrapper for --profile: every thread of the server (the event loop and the workers the
-# handlers hand their store work to) under its own cProfile, merged into one file when it stops.
+# handlers hand their store work to) under its own cProfile, timed by the thread's CPU clock (so
+# waiting costs nothing); SIGUSR1 clears what they hold (the window opens), SIGUSR2 writes them,
+# merged, to the file named first (the window closes).
 PROFILED = """
-import cProfile, pstats, sys, threading
+import cProfile, marshal, os, pstats, signal, sys, threading, time
 out = sys.argv[1]
-profiles = [cProfile.Profile()]
+profiles = [cProfile.Profile(time.thread_time)]
 run = threading.Thread.run
 def profiled(self):
-    p = cProfile.Profile()
+    p = cProfile.Profile(time.thread_time)
     profiles.append(p)
     p.enable()
-    try:
-        run(self)
-    finally:
-        p.disable()
+    run(self)
 threading.Thread.run = profiled
+def opened(*_):
+    for p in profiles:
+        p.clear()
+def closed(*_):
+    try:  # a signal handler runs inside whatever the main thread was doing: raise nothing into it
+        parts = []
+        for i, p in enumerate(profiles):
+            p.snapshot_stats()  # without disabling it from another thread
+            if p.stats:  # pstats refuses an empty profile
+                parts.append(f"{out}.{i}")
+                with open(parts[-1], "wb") as f:
+                    marshal.dump(p.stats, f)
+        pstats.Stats(*parts).dump_stats(out + ".tmp")
+        os.replace(out + ".tmp", out)
+    except Exception:
+        import traceback
+        traceback.print_exc()
+signal.signal(signal.SIGUSR1, opened)
+signal.signal(signal.SIGUSR2, closed)
 sys.argv = ["grimoire", *sys.argv[2:]]
 from grimoire.service.cli import main
 profiles[0].enable()
-try:
-    main()
-finally:
-    profiles[0].disable()
-    stats = pstats.Stats(profiles[0])
-    for p in profiles[1:]:
-        p.disable()
-        stats.add(p)
-    stats.dump_stats(out)
+main()
 """
 
 
@@ -172,7 +182,7 @@ class Server:
     def wait_ready(self) -> None:
         import httpx
 
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # a busy machine starts a server slowly
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 break
@@ -187,6 +197,15 @@ class Server:
 
     def cpu(self) -> float:
         return cpu_seconds(self.proc.pid)
+
+    def window(self, opened: bool) -> None:
+        """Under --profile: the measured window opens (the profiles are cleared) or closes (written)."""
+        if self.profile is None:
+            return
+        self.proc.send_signal(signal.SIGUSR1 if opened else signal.SIGUSR2)
+        deadline = time.monotonic() + 60
+        while not opened and not self.profile.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -228,7 +247,7 @@ def print_profile(path: Path, title: str) -> None:
     for order in ("cumulative", "tottime"):
         out = io.StringIO()
         pstats.Stats(str(path), stream=out).sort_stats(order).print_stats(25)
-        log(f"--- profile of {title}, by {order} ---")
+        log(f"--- profile of {title} (CPU time of every thread in the measured window), by {order} ---")
         log(out.getvalue().split("\n", 5)[-1] if "ncalls" in out.getvalue() else out.getvalue())
 
 
@@ -485,10 +504,12 @@ class Bots:
 
 def measure_load(server: Server, args: argparse.Namespace, body: dict) -> dict:
     bots = Bots([server.base], args.games, args.procs, body, args.seed, args.timeout)
+    server.window(opened=True)
     cpu_before, started = server.cpu(), time.perf_counter()
     bots.start()
     result = bots.finish()
     wall, cpu = time.perf_counter() - started, server.cpu() - cpu_before
+    server.window(opened=False)
     lat, actions = result["latencies"], result["actions"]
     return {
         "games": args.games,
@@ -711,6 +732,39 @@ def measure_fanout(servers: list[Server], args: argparse.Namespace, body: dict) 
 # --- the run ---------------------------------------------------------------------------------------------
 
 
+def measure_build(out: dict, backend: str, build: Build, args: argparse.Namespace, body: dict, workdir: Path) -> None:
+    """Every measurement asked for, of one build on one backend, into `out`: one server on a new store
+    takes them in turn (the load first, its CPU window its own); a second joins it for the fan-out
+    across replicas (PostgreSQL only: SQLite's store is one server's)."""
+    where = f"{backend}/{build.name}"
+    profile = workdir / f"{backend}-{build.name}.prof" if args.profile else None
+    with database(backend, args.database_url, workdir) as url:
+        server = Server(build, url, workdir, profile)
+        try:
+            if args.games:
+                log(f"{where}: {args.games} games in {args.procs} processes")
+                out[build.name] = measure_load(server, args, body)
+                log(f"{where}: {out[build.name]}")
+                if profile is not None:
+                    print_profile(profile, where)
+            if args.sse:
+                out.setdefault("sse", {})[build.name] = measure_sse(server, args)
+                log(f"{where} sse: {out['sse'][build.name]}")
+            if args.fanout:
+                fan = out.setdefault("fanout", {}).setdefault(build.name, {})
+                fan["replicas_1"] = measure_fanout([server], args, body)
+                log(f"{where} fanout: {fan['replicas_1']}")
+                if backend == "postgres":
+                    other = Server(build, url, workdir)
+                    try:
+                        fan["replicas_2"] = measure_fanout([server, other], args, body)
+                        log(f"{where} fanout: {fan['replicas_2']}")
+                    finally:
+                        other.stop()
+        finally:
+            server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--backend", choices=("sqlite", "postgres", "both"), default="sqlite")
@@ -757,39 +811,7 @@ def main() -> None:
         for backend in backends:
             out = figures.setdefault(backend, {})
             for build in builds:
-                where = f"{backend}/{build.name}"
-                if args.games:
-                    with database(backend, args.database_url, workdir) as url:
-                        profile = workdir / f"{backend}-{build.name}.prof" if args.profile else None
-                        server = Server(build, url, workdir, profile)
-                        try:
-                            log(f"{where}: {args.games} games in {args.procs} processes")
-                            out[build.name] = measure_load(server, args, body)
-                            log(f"{where}: {out[build.name]}")
-                        finally:
-                            server.stop()
-                        if profile is not None:
-                            print_profile(profile, where)
-                if args.sse:
-                    with database(backend, args.database_url, workdir) as url:
-                        server = Server(build, url, workdir)
-                        try:
-                            out.setdefault("sse", {})[build.name] = measure_sse(server, args)
-                            log(f"{where} sse: {out['sse'][build.name]}")
-                        finally:
-                            server.stop()
-                if args.fanout:
-                    fan = out.setdefault("fanout", {}).setdefault(build.name, {})
-                    with database(backend, args.database_url, workdir) as url:
-                        # two replicas share PostgreSQL only; SQLite's is one server
-                        for replicas in (1, 2) if backend == "postgres" else (1,):
-                            servers = [Server(build, url, workdir) for _ in range(replicas)]
-                            try:
-                                fan[f"replicas_{replicas}"] = measure_fanout(servers, args, body)
-                                log(f"{where} fanout: {fan[f'replicas_{replicas}']}")
-                            finally:
-                                for s in servers:
-                                    s.stop()
+                measure_build(out, backend, build, args, body, workdir)
             if "ref" in out and "new" in out:
                 old, new = out["ref"], out["new"]
                 out["new_over_ref"] = {

@@ -12,6 +12,7 @@ import pytest
 from grimoire.domain.catalog import RULESETS
 
 ENGINE = Path(__file__).parent / "engine.py"
+HTTP = Path(__file__).parent / "http.py"
 
 
 def test_each_preset_names_the_seat_count_it_deals_for():
@@ -33,3 +34,29 @@ def test_the_engine_benchmark_runs_each_ruleset_with_its_first_preset(ruleset):
     first = next(iter(rs.presets))
     assert figures["preset"] == first and figures["games"] == 2
     assert figures["games_per_s"] > 0 and figures["events_per_game"] > 0
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_the_http_benchmark_reports_the_servers_cpu_per_action_and_stream_latencies(backend, request):
+    """A tiny run of each measurement: the load (bots in two processes), open streams and fan-out
+    (across two replicas on PostgreSQL), each figure present and plausible."""
+    cmd = [sys.executable, str(HTTP), "--backend", backend, "--games", "2", "--procs", "2"]
+    cmd += ["--sse", "20", "--sse-samples", "20", "--fanout", "3", "--fanout-games", "1"]
+    if backend == "postgres":
+        cmd += ["--database-url", request.getfixturevalue("postgres").admin]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    figures = json.loads(out.stdout.strip().splitlines()[-1])[backend]
+    load = figures["new"]
+    assert load["games_ended"] == 2 and load["refused"] == 0
+    assert load["actions"] > 20 and load["actions_per_s"] > 0
+    assert 0 < load["p50_ms"] <= load["p99_ms"] < 10_000
+    assert 0 < load["cpu_ms_per_action"] < 1000 and load["server_cpu_s"] > 0
+    sse = figures["sse"]["new"]
+    assert sse["opened"] == 20 and sse["failed"] == 0
+    assert 0 < sse["live_p50_ms"] <= sse["live_p99_ms"] < 10_000
+    replicas = ["replicas_1", "replicas_2"] if backend == "postgres" else ["replicas_1"]
+    assert sorted(figures["fanout"]["new"]) == replicas
+    for fan in figures["fanout"]["new"].values():
+        assert fan["samples"] == 3 * 13  # every seat of the 13-seat game received every speech
+        assert 0 < fan["p50_ms"] <= fan["p99_ms"] < 10_000
