@@ -585,6 +585,22 @@ def raise_open_files(wanted: int) -> None:
         )
 
 
+def live_samples(server: Server, count: int, seconds: float) -> list[float]:
+    """`count` calls of `/health/live`, one at a time, spread over `seconds`; sorted."""
+    import httpx
+
+    samples = []
+    with httpx.Client(base_url=server.base, timeout=30) as c:
+        for _ in range(10):
+            c.get("/health/live")
+        for _ in range(count):
+            started = time.perf_counter()
+            c.get("/health/live").raise_for_status()
+            samples.append(time.perf_counter() - started)
+            time.sleep(seconds / count)  # spread over the streams' keep-alive period
+    return sorted(samples)
+
+
 def measure_sse(server: Server, args: argparse.Namespace) -> dict:
     """`--sse` streams open on the seats' feeds of running games (a game's nine seats, as many games as
     needed), spread over the client processes; then `/health/live` timed one call at a time."""
@@ -596,6 +612,7 @@ def measure_sse(server: Server, args: argparse.Namespace) -> dict:
         for _, g in games:
             c.post(f"/games/{g['game_id']}/start", headers={"Authorization": "Bearer " + g["host_token"]})
     feeds = [(g["game_id"], s["token"]) for _, g in games for s in g["seats"]][: args.sse]
+    idle = live_samples(server, args.sse_samples // 4, args.sse_seconds / 4)
     ctx = multiprocessing.get_context("fork")
     opened_q, stop = ctx.Queue(), ctx.Event()
     procs = [
@@ -607,19 +624,10 @@ def measure_sse(server: Server, args: argparse.Namespace) -> dict:
     counts = [opened_q.get(timeout=300) for _ in procs]
     opened, failed = sum(c[0] for c in counts), sum(c[1] for c in counts)
     log(f"sse: {opened} streams open ({failed} refused)")
-    samples = []
-    with httpx.Client(base_url=server.base, timeout=30) as c:
-        for _ in range(10):
-            c.get("/health/live")
-        for _ in range(args.sse_samples):
-            started = time.perf_counter()
-            c.get("/health/live").raise_for_status()
-            samples.append(time.perf_counter() - started)
-            time.sleep(0.02)
+    samples = live_samples(server, args.sse_samples, args.sse_seconds)
     stop.set()
     for p in procs:
         p.join(30)
-    samples.sort()
     return {
         "streams": args.sse,
         "opened": opened,
@@ -627,6 +635,9 @@ def measure_sse(server: Server, args: argparse.Namespace) -> dict:
         "live_p50_ms": ms(percentile(samples, 0.5)),
         "live_p99_ms": ms(percentile(samples, 0.99)),
         "live_max_ms": ms(samples[-1]),
+        "live_samples": len(samples),
+        "idle_live_p50_ms": ms(percentile(idle, 0.5)),  # the same calls before any stream was opened
+        "idle_live_p99_ms": ms(percentile(idle, 0.99)),
     }
 
 
@@ -782,7 +793,8 @@ def main() -> None:
     )
     parser.add_argument("--ref", help="a commit measured the same way beside this checkout (e.g. 61cdfbf)")
     parser.add_argument("--sse", type=int, default=0, help="streams held open while /health/live is timed")
-    parser.add_argument("--sse-samples", type=int, default=200)
+    parser.add_argument("--sse-samples", type=int, default=400, help="/health/live calls timed")
+    parser.add_argument("--sse-seconds", type=float, default=20, help="over how long (keep-alives come every 15 s)")
     parser.add_argument("--fanout", type=int, default=0, help="speeches whose fan-out to every seat is timed")
     parser.add_argument("--fanout-games", type=int, default=8, help="games played beside the fan-out probe")
     parser.add_argument("--ndjson", action="store_true", help="the fan-out seats read NDJSON streams, not SSE")

@@ -41,7 +41,7 @@ def test_the_http_benchmark_reports_the_servers_cpu_per_action_and_stream_latenc
     """A tiny run of each measurement: the load (bots in two processes), open streams and fan-out
     (across two replicas on PostgreSQL), each figure present and plausible."""
     cmd = [sys.executable, str(HTTP), "--backend", backend, "--games", "2", "--procs", "2"]
-    cmd += ["--sse", "20", "--sse-samples", "20", "--fanout", "3", "--fanout-games", "1"]
+    cmd += ["--sse", "20", "--sse-samples", "20", "--sse-seconds", "1", "--fanout", "3", "--fanout-games", "1"]
     if backend == "postgres":
         cmd += ["--database-url", request.getfixturevalue("postgres").admin]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
