@@ -719,6 +719,8 @@ def measure_fanout(servers: list[Server], args: argparse.Namespace, body: dict) 
         bots = Bots([s.base for s in servers], args.fanout_games, args.procs, body, args.seed, args.timeout)
         bots.start()
     by_server = asyncio.run(fanout_probe(servers, args.fanout, args.ndjson))
+    # whether the games were still being played when the probe ended (else part of it ran unloaded)
+    loaded_throughout = bots is not None and all(p.is_alive() for p in bots.procs)
     if bots is not None:
         for p in bots.procs:  # the load has served its purpose
             p.kill()
@@ -727,6 +729,7 @@ def measure_fanout(servers: list[Server], args: argparse.Namespace, body: dict) 
         "replicas": len(servers),
         "speeches": args.fanout,
         "under_load_games": args.fanout_games,
+        "loaded_throughout": loaded_throughout,
         "samples": len(samples),
         "p50_ms": ms(percentile(samples, 0.5)),
         "p99_ms": ms(percentile(samples, 0.99)),
