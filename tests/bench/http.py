@@ -313,6 +313,7 @@ async def act_seat(client, base: str, game_id: str, token: str, rng: random.Rand
 
     headers = {"Authorization": "Bearer " + token}
     reply = (await call(client, "GET", f"{base}/games/{game_id}/view", headers=headers)).json()
+    tally["view_reads"] += 1
     while True:
         view = msgspec.convert(reply["view"], View, strict=False)
         action = owed_action(view, rng) if view.status == "running" else None
@@ -431,7 +432,16 @@ async def bots_main(bases: list[str], games: int, body: dict, seed: int, ready, 
     ready.put(len(created))
     while not go.wait(0.05):
         await asyncio.sleep(0)
-    tally = {"actions": 0, "refused": 0, "ended": 0, "quiet": 0, "unprompted": 0, "forced": 0, "latencies": []}
+    tally = {
+        "actions": 0,
+        "refused": 0,
+        "ended": 0,
+        "quiet": 0,
+        "unprompted": 0,
+        "forced": 0,
+        "view_reads": 0,
+        "latencies": [],
+    }
     started = time.perf_counter()
     async with httpx.AsyncClient(timeout=60) as client:
         for base, game in created:
@@ -497,6 +507,7 @@ class Bots:
             "quiet": sum(t["quiet"] for t in tallies),
             "unprompted": sum(t["unprompted"] for t in tallies),
             "forced": sum(t["forced"] for t in tallies),
+            "view_reads": sum(t["view_reads"] for t in tallies),
             "elapsed": max(t["elapsed"] for t in tallies),
             "latencies": latencies,
         }
@@ -518,6 +529,7 @@ def measure_load(server: Server, args: argparse.Namespace, body: dict) -> dict:
         "refused": result["refused"],
         "quiet_rechecks": result["quiet"],  # a game quiet for QUIET seconds: every seat looked again
         "unprompted_actions": result["unprompted"],  # actions those looks found owed
+        "view_reads": result["view_reads"],  # GET /view by the bots, part of the server's CPU per action
         "forced_deadlines": result["forced"],  # steps no seat could answer (e.g. a runoff among all alive)
         "seconds": round(wall, 2),
         "actions_per_s": round(actions / wall, 1),
