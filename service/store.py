@@ -376,9 +376,6 @@ class Store:
     def max_notification(self) -> int:
         return self.recorder.max_notification_id() or 0
 
-    def ping(self) -> None:
-        self.recorder.max_notification_id()
-
     def probe(self, timeout: float) -> None:
         """A test write within `timeout` seconds (one row of `grimoire_health` upserted): raises when
         writes cannot succeed now. A SQLite file's filesystem must also have `FREE_MIN` bytes free."""
