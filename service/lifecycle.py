@@ -128,4 +128,4 @@ class Service:
                         return
                     await anyio.to_thread.run_sync(games.fire, uuid.UUID(game_id), step, deadline)
             except Exception as exc:
-                log.error("deadline_task_failed", error=type(exc).__name__, message=str(exc))
+                log.exception("deadline_task_failed", message=str(exc))

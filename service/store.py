@@ -137,7 +137,7 @@ def causes(exc: BaseException) -> Iterator[BaseException]:
 def fault(exc: BaseException, path: str = "") -> str | None:
     """The problem code of a database fault (`database_unavailable`, `storage_read_only`, `storage_full`),
     or None when `exc` is not one. `path` is the SQLite file, to tell a read-only or full filesystem
-    from other I/O errors (SQLite reports them all as `disk I/O error`)."""
+    from other I/O errors (SQLite reports a read-only one as an I/O or an open error)."""
     for e in causes(exc):
         if isinstance(e, StorageFault):
             return e.code
@@ -256,6 +256,7 @@ class SQLiteDirectory(SQLiteTrackingRecorder):
         ]
 
     def probe(self, timeout: float) -> None:
+        """The readiness test write (SQLite has no statement timeout: the caller bounds its wait)."""
         with self.datastore.transaction(commit=True) as c:
             c.execute(PROBE.format(t=HEALTH, now="CURRENT_TIMESTAMP"))
 
