@@ -20,7 +20,15 @@ from grimoire.service.guards import GuardedRequest, bounded_body, networks, rate
 from grimoire.service.lifecycle import Service
 from grimoire.service.logs import REQUEST_ID, configure_logging, observe
 from grimoire.service.openapi import finish_openapi, openapi_config
-from grimoire.service.problems import PROBLEM_JSON, ApiError, Problem, bad_request, problem
+from grimoire.service.problems import (
+    PROBLEM_JSON,
+    RETRY_AFTER,
+    STORE_FAULTS,
+    ApiError,
+    Problem,
+    bad_request,
+    problem,
+)
 from grimoire.service.routes_audit import AuditRoutes, list_keys
 from grimoire.service.routes_feeds import FeedRoutes
 from grimoire.service.routes_games import GameRoutes
@@ -29,6 +37,7 @@ from grimoire.service.routes_landing import LandingRoutes, static_assets
 from grimoire.service.routes_play import PlayRoutes
 from grimoire.service.routes_rulesets import RulesetRoutes
 from grimoire.service.settings import Settings
+from grimoire.service.store import FAULT_STATUS
 from grimoire.service.web import hold_games, language
 
 log = structlog.get_logger("grimoire")
@@ -101,6 +110,8 @@ def problem_response(request: Request, p: Problem, headers: dict[str, str] | Non
     if p.status == 429:
         reset = next((v for k, v in headers.items() if k.lower() == "ratelimit-reset"), "1")
         headers["Retry-After"] = str(max(1, int(reset)))
+    if p.status in STORE_FAULTS:
+        headers["Retry-After"] = str(RETRY_AFTER)
     return Response(content=p, status_code=p.status, media_type=PROBLEM_JSON, headers=headers)
 
 
@@ -116,6 +127,11 @@ def on_http_error(request: Request, exc: HTTPException) -> Response:
 
 
 def on_error(request: Request, exc: Exception) -> Response:
+    store = request.app.state.service.store
+    code = store.fault(exc) if store is not None else None
+    if code is not None:  # a database fault met outside `web.blocking`
+        log.error("database_fault", code=code, error=type(exc).__name__, message=str(exc))
+        return problem_response(request, problem(FAULT_STATUS[code], code))
     log.error("unhandled", error=type(exc).__name__)
     return problem_response(request, problem(500, "internal"))
 

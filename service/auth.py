@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Literal, overload
 
-import anyio
 import structlog
 from litestar import Request
 
@@ -12,6 +11,7 @@ from grimoire.projections.view import SPECTATOR
 from grimoire.service.entry import Entry, Principal, Viewer, token_hash
 from grimoire.service.games import Games
 from grimoire.service.problems import ApiError
+from grimoire.service.web import blocking
 
 
 def bearer(request: Request) -> str | None:
@@ -43,7 +43,7 @@ async def caller(games: Games, entry: Entry, request: Request, required: bool = 
     token = required_bearer(request) if required else bearer(request)
     if token is None:
         return None
-    found = entry.tokens.get(token_hash(token)) or await anyio.to_thread.run_sync(games.principal, entry, token)
+    found = entry.tokens.get(token_hash(token)) or await blocking(games.store, games.principal, entry, token)
     if found is None:
         raise ApiError(401, "bad_token")
     if found.role == "seat":

@@ -385,6 +385,9 @@ SERVE_ENVIRONMENT = """environment:
   GRIMOIRE_TRUSTED_PROXIES  comma-separated addresses or CIDRs of proxies whose X-Forwarded-For
                           names the client (default: none, the peer's address counts)
   GRIMOIRE_BODY_TIMEOUT   seconds a request's body may take to arrive, else 408 (default: 10)
+  GRIMOIRE_DB_TIMEOUT     seconds any database call, and a request's database work, may take;
+                          past it 503 database_unavailable (default: 5)
+  GRIMOIRE_READY_TIMEOUT  seconds /health/ready's test write may take, else 503 (default: 2)
   GRIMOIRE_CACHE_GAMES    most games held in memory; the least recently used leave first (default: 1000)
   GRIMOIRE_CREATION_TOKEN  when set, POST /games needs it in X-Creation-Token (default: none, open)
   GRIMOIRE_OPERATOR_TOKEN  when set, /metrics answers it as a Bearer token (default: none, /metrics is 404)

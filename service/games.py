@@ -346,8 +346,8 @@ class Games:
             return Timeout(at=max(due_at, e.last_at), step=step)
 
         current = entry.state.step
-        if current is None or current.no != step or (current.deadline or 0) > time.time() * 1000:
-            return
+        if current is None or current.no != step or (current.deadline or 0) > deadline:
+            return  # the step moved on, or its deadline was extended (the new one is scheduled in its turn)
         out = entry.submit(self.store, timeout)
         metrics.DEADLINES.inc("fired" if not isinstance(out, RuleViolation) else "stale")
 

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import time
 import uuid
+from collections.abc import Callable
 
 import anyio
 import structlog
@@ -16,6 +17,44 @@ from grimoire.service.settings import Settings
 from grimoire.service.store import Store
 
 log = structlog.get_logger("grimoire")
+
+
+LOOKAHEAD_MS = 24 * 3600 * 1000  # deadlines scheduled ahead: those within a day (the soonest 200)
+
+
+class Schedule:
+    """Pending deadlines, each waited on with the monotonic clock. A deadline is stamped in its event
+    with wall time (epoch ms); when first scheduled it becomes a monotonic due time, so a wall-clock
+    step afterwards (backwards or forwards) neither delays nor hastens it. Clocks are injectable for tests."""
+
+    def __init__(self, wall: Callable[[], float] = time.time, mono: Callable[[], float] = time.monotonic) -> None:
+        self.wall, self.mono = wall, mono
+        self.due: dict[tuple[str, int, int], float] = {}  # (game id, step, deadline ms) -> monotonic due time
+
+    def now_ms(self) -> int:
+        return int(self.wall() * 1000)
+
+    def add(self, game_id: str, step: int, deadline_ms: int) -> None:
+        key = (game_id, step, deadline_ms)
+        if key not in self.due:
+            self.due[key] = self.mono() + max(0.0, deadline_ms / 1000 - self.wall())
+
+    def sync(self, pending: list[tuple[str, int, int]]) -> None:
+        """Schedule the deadlines the directory lists; a game's earlier entries with another step or
+        deadline are dropped (its step moved on or its deadline changed)."""
+        listed = {game_id: (game_id, step, deadline) for game_id, step, deadline in pending}
+        for key in [k for k in self.due if k[0] in listed and listed[k[0]] != k]:
+            del self.due[key]
+        for game_id, step, deadline in pending:
+            self.add(game_id, step, deadline)
+
+    def passed(self) -> list[tuple[str, int, int]]:
+        """The deadlines whose wait is over, taken off the schedule, soonest first."""
+        now = self.mono()
+        ready = sorted((k for k, due in self.due.items() if due <= now), key=self.due.__getitem__)
+        for key in ready:
+            del self.due[key]
+        return ready
 
 
 class Service:
@@ -29,10 +68,11 @@ class Service:
         self.deadline_task: asyncio.Task | None = None
         self.stopping = asyncio.Event()
         self.owns_store = False  # whether `stop` closes it: a store opened by someone else stays theirs
+        self.schedule = Schedule()
 
     def open(self) -> None:
         if self.store is None:
-            self.store = Store(self.settings.database_url)
+            self.store = Store(self.settings.database_url, self.settings.db_timeout)
             self.games = Games(self.store, self.settings.cache_games)
             self.games.keyring  # noqa: B018  read (or made) now, off the event loop
 
@@ -71,7 +111,8 @@ class Service:
             self.store = None
 
     async def deadlines(self) -> None:
-        """Fire every passed deadline the directory lists (see `Games.fire`)."""
+        """Fire every passed deadline (see `Games.fire`): the directory's pending deadlines are read each
+        poll and their waits measured by `Schedule`."""
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.stopping.wait(), self.settings.deadline_poll)
@@ -80,10 +121,11 @@ class Service:
             try:
                 games = self.opened()
                 games.evict(self.settings.evict_after)
-                now = int(time.time() * 1000)
-                for game_id, step, deadline in await anyio.to_thread.run_sync(due, games.store, now):
+                schedule = self.schedule
+                schedule.sync(await anyio.to_thread.run_sync(due, games.store, schedule.now_ms() + LOOKAHEAD_MS))
+                for game_id, step, deadline in schedule.passed():
                     if self.stopping.is_set():
                         return
                     await anyio.to_thread.run_sync(games.fire, uuid.UUID(game_id), step, deadline)
-            except Exception:
-                log.exception("deadline_task_failed")
+            except Exception as exc:
+                log.exception("deadline_task_failed", message=str(exc))

@@ -104,6 +104,7 @@ TITLES = {
     429: "Too Many Requests",
     500: "Internal Server Error",
     503: "Service Unavailable",
+    507: "Insufficient Storage",
 }
 
 
@@ -172,7 +173,16 @@ DESCRIPTIONS = {
     413: "The request body is larger than the service accepts (`body_too_large`).",
     422: "The rules refuse it (the engine's refusal codes) or an idempotency key was reused with another body.",
     429: "Too many requests from this client (`rate_limited`).",
+    503: "The database cannot serve the request now: it does not answer within the service's bound "
+    "(`database_unavailable`: stopped, paused, restarting or its connection lost) or its storage is read-only "
+    "(`storage_read_only`). `Retry-After` says when to try again; a write whose outcome is unknown is safe to "
+    "repeat with the same `Idempotency-Key`.",
+    507: "The database's storage is full (`storage_full`): nothing was stored. `Retry-After` says when to try again.",
 }
+
+# the problems of a route that reads or writes the store
+STORE_FAULTS = (503, 507)
+RETRY_AFTER = 2  # seconds a client is asked to wait after a database fault
 
 
 def responses(*statuses: int) -> dict[int, ResponseSpec]:
@@ -354,6 +364,24 @@ register(
             "zh-Hans": "服务器错误。",
             "zh-Hant": "伺服器錯誤。",
             "en": "Server error.",
+        },
+        "error.database_unavailable": {
+            "ja": "データベースが応答しません。しばらくしてからもう一度お試しください。",
+            "zh-Hans": "数据库无响应，请稍后重试。",
+            "zh-Hant": "資料庫無回應，請稍後重試。",
+            "en": "The database does not answer; try again shortly.",
+        },
+        "error.storage_read_only": {
+            "ja": "データベースの保存先が読み取り専用になっています。しばらくしてからもう一度お試しください。",
+            "zh-Hans": "数据库的存储当前为只读，请稍后重试。",
+            "zh-Hant": "資料庫的儲存空間目前為唯讀，請稍後重試。",
+            "en": "The database's storage is read-only now; try again shortly.",
+        },
+        "error.storage_full": {
+            "ja": "データベースの保存先がいっぱいです。何も保存されていません。",
+            "zh-Hans": "数据库的存储已满，未保存任何内容。",
+            "zh-Hant": "資料庫的儲存空間已滿，未儲存任何內容。",
+            "en": "The database's storage is full; nothing was stored.",
         },
         "error.unavailable": {
             "ja": "データベースに接続できません。",

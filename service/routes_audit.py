@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import anyio
 from litestar import Controller, Request, Response, get, post
 from litestar.params import QueryParameter
 from msgspec import Meta
 
 from grimoire.projections.view import SPECTATOR
 from grimoire.service.auth import caller
-from grimoire.service.problems import VERSION_CONFLICT, responses
+from grimoire.service.problems import STORE_FAULTS, VERSION_CONFLICT, responses
 from grimoire.service.schemas import Audit, AuditCheck, PublicKey, Receipt, ReceiptsCheck, ViewReply
 from grimoire.service.web import (
     ETAG,
@@ -22,13 +21,14 @@ from grimoire.service.web import (
     VARY,
     GameId,
     IfNoneMatch,
+    blocking,
     conditional,
     entry_of,
     games_of,
     tag,
 )
 
-AUDIT_RESPONSES = responses(400, 401, 403, 404)
+AUDIT_RESPONSES = responses(400, 401, 403, 404, *STORE_FAULTS)
 ANYONE_AFTER_THE_END = (
     "Anyone may call it once the game has ended, without a token; before the end only with the "
     "moderator's token (`Authorization: Bearer`)."
@@ -73,7 +73,7 @@ class AuditRoutes(Controller):
         games = games_of(request)
         entry = await entry_of(games, game_id, damaged_ok=True)
         games.audit_access(entry, await caller(games, entry, request))
-        return await anyio.to_thread.run_sync(games.verify, game_id)
+        return await blocking(games.store, games.verify, game_id)
 
     @post(
         "/audit/receipts",
@@ -85,7 +85,7 @@ class AuditRoutes(Controller):
         "receipts of the events it changed. No token is needed; before the end the answer is `game_not_ended`.",
         tags=["audit"],
         status_code=200,
-        responses=responses(400, 404, 409, 413),
+        responses=responses(400, 404, 409, 413, *STORE_FAULTS),
         request_max_body_size=1024 * 1024,  # up to 1,000 receipts of about 350 bytes each
     )
     async def check_receipts(
@@ -102,7 +102,7 @@ class AuditRoutes(Controller):
         summary="Any viewer's view at any event of a finished game",
         description="The view of `as` (a seat number, `spectator` or `moderator`) after the first `at` events of an "
         "ended game. No token is needed.",
-        responses={**responses(400, 404, 422), 409: VERSION_CONFLICT},
+        responses={**responses(400, 404, 422, *STORE_FAULTS), 409: VERSION_CONFLICT},
     )
     async def replay(
         self,

@@ -15,7 +15,7 @@ from litestar.response.sse import ServerSentEventMessage
 from grimoire.service import metrics
 from grimoire.service.auth import caller, viewer_of
 from grimoire.service.entry import Entry, Viewer
-from grimoire.service.problems import responses
+from grimoire.service.problems import STORE_FAULTS, responses
 from grimoire.service.schemas import Feed, FeedItem
 from grimoire.service.settings import WAIT_MAX
 from grimoire.service.web import (
@@ -73,7 +73,7 @@ class FeedRoutes(Controller):
         summary="The caller's feed after its cursor (long-poll)",
         description="The events the caller may see after its cursor `after`, numbered in its own feed; with `wait`, "
         "the call waits that many seconds for a first new event. Pass `next` as `after` to read on. " + ANYONE,
-        responses=responses(400, 401, 404, 409),
+        responses=responses(400, 401, 404, 409, *STORE_FAULTS),
     )
     async def get_events(
         self,
@@ -98,7 +98,7 @@ class FeedRoutes(Controller):
         "caller's own number of the event: reconnect with the last id to read on. With `Accept: "
         "application/x-ndjson`, one feed item a line and an empty line as keep-alive: resume with `after` set to "
         "the last `n` read. " + ANYONE,
-        responses=responses(400, 401, 404, 409),
+        responses=responses(400, 401, 404, 409, *STORE_FAULTS),
     )
     async def stream_events(
         self,

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import anyio
 import structlog
 from litestar import Controller, Request, delete, get, post
 from litestar.params import JSONBody, QueryParameter
 
 from grimoire.service.auth import caller, required_bearer
 from grimoire.service.guards import CreationToken, creation_token
-from grimoire.service.problems import responses
+from grimoire.service.problems import STORE_FAULTS, responses
 from grimoire.service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
 from grimoire.service.web import (
     BEARER,
@@ -22,6 +21,7 @@ from grimoire.service.web import (
     GameId,
     LangQuery,
     RouteDoc,
+    blocking,
     entry_of,
     games_of,
     language,
@@ -31,7 +31,7 @@ HOST_DOC = RouteDoc(
     tags=["host"],
     security=BEARER,
     status_code=200,
-    responses=responses(400, 401, 403, 404, 409, 422),
+    responses=responses(400, 401, 403, 404, 409, 422, *STORE_FAULTS),
     cache_control=PRIVATE,
     response_headers=VARY,
 )
@@ -44,7 +44,7 @@ async def host_command(request: Request, game_id: GameId, lang: str | None, comm
     entry = await entry_of(games, game_id)
     who = await caller(games, entry, request, required=True)
     run = {"start": games.start, "deadline": games.force_deadline, "abort": games.abort}[command]
-    return await anyio.to_thread.run_sync(run, entry, who, language(request, lang, entry.state.lang))
+    return await blocking(games.store, run, entry, who, language(request, lang, entry.state.lang))
 
 
 class GameRoutes(Controller):
@@ -61,7 +61,7 @@ class GameRoutes(Controller):
         "if asked for; they are shown only once. Where the operator requires it, the creation token "
         "(`X-Creation-Token`).",
         guards=[creation_token],
-        responses=responses(400, 401, 403, 408, 409, 413, 422),
+        responses=responses(400, 401, 403, 408, 409, 413, 422, *STORE_FAULTS),
         **SECRET_DOC,
     )
     async def create_game(
@@ -72,7 +72,7 @@ class GameRoutes(Controller):
         creation_token: CreationToken = None,  # checked by the route's guard, before the body is read
     ) -> GameCreatedReply:
         games = games_of(request)
-        reply = await anyio.to_thread.run_sync(games.create_game, data, language(request, lang, data.lang or "en"))
+        reply = await blocking(games.store, games.create_game, data, language(request, lang, data.lang or "en"))
         structlog.contextvars.bind_contextvars(game_id=reply.game_id)
         return reply
 
@@ -83,7 +83,7 @@ class GameRoutes(Controller):
         summary="The lobby: games with public information only",
         description="Games in the order they were created, oldest first, optionally only those with a status, "
         "a page at a time. No token is needed.",
-        responses=responses(400),
+        responses=responses(400, *STORE_FAULTS),
     )
     async def list_games(
         self,
@@ -97,7 +97,8 @@ class GameRoutes(Controller):
         limit: Annotated[int, QueryParameter(ge=1, le=200, description="The most games to return.")] = 50,
         offset: Annotated[int, QueryParameter(ge=0, le=1_000_000, description="How many games to skip.")] = 0,
     ) -> Lobby:
-        return await anyio.to_thread.run_sync(games_of(request).lobby, status or "", limit, offset)
+        games = games_of(request)
+        return await blocking(games.store, games.lobby, status or "", limit, offset)
 
     @post(
         "/{game_id:uuid}/seats",
@@ -107,7 +108,7 @@ class GameRoutes(Controller):
         status_code=201,
         description="Takes the next open seat of a game in the lobby under a name; the reply holds "
         "the seat's token. No token is needed.",
-        responses=responses(400, 404, 408, 409, 413, 422),
+        responses=responses(400, 404, 408, 409, 413, 422, *STORE_FAULTS),
         **SECRET_DOC,
     )
     async def join_game(
@@ -115,7 +116,7 @@ class GameRoutes(Controller):
     ) -> JoinReply:
         games = games_of(request)
         entry = await entry_of(games, game_id)
-        reply = await anyio.to_thread.run_sync(games.join, entry, data.name, language(request, lang, entry.state.lang))
+        reply = await blocking(games.store, games.join, entry, data.name, language(request, lang, entry.state.lang))
         structlog.contextvars.bind_contextvars(seat=reply.seat)
         return reply
 
@@ -129,7 +130,7 @@ class GameRoutes(Controller):
         "reads its number in its view (`view.seat`), and when any seat left, a `seat.number` notice in its feed. "
         "The seat's token.",
         security=BEARER,
-        responses=responses(400, 401, 403, 404, 409, 422),
+        responses=responses(400, 401, 403, 404, 409, 422, *STORE_FAULTS),
         cache_control=PRIVATE,
         response_headers=VARY,
     )
@@ -137,8 +138,8 @@ class GameRoutes(Controller):
         games = games_of(request)
         entry = await entry_of(games, game_id)
         await caller(games, entry, request, required=True)
-        await anyio.to_thread.run_sync(
-            games.leave, entry, required_bearer(request), language(request, lang, entry.state.lang)
+        await blocking(
+            games.store, games.leave, entry, required_bearer(request), language(request, lang, entry.state.lang)
         )
 
     @post(

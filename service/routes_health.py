@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import anyio
 from litestar import Controller, Request, Response, get
 from litestar.openapi import ResponseSpec
 
@@ -10,7 +9,7 @@ from grimoire.service import metrics
 from grimoire.service.guards import is_operator
 from grimoire.service.problems import PROBLEM_JSON, ApiError, Problem
 from grimoire.service.schemas import Health
-from grimoire.service.web import NO_STORE, service_of
+from grimoire.service.web import NO_STORE, blocking, service_of
 
 
 class HealthRoutes(Controller):
@@ -30,25 +29,28 @@ class HealthRoutes(Controller):
         "/health/ready",
         operation_id="ready",
         tags=["health"],
-        summary="The database answers",
-        description="Answers when the database does, else 503.",
+        summary="The database takes writes",
+        description="Answers when a test write to the database succeeds within `GRIMOIRE_READY_TIMEOUT` seconds "
+        "(and, on SQLite, the file's filesystem has room), else 503 with the fault's code.",
         responses={
             503: ResponseSpec(
                 data_container=Problem,
                 media_type=PROBLEM_JSON,
-                description="The database does not answer (`unavailable`).",
+                description="Writes cannot succeed now: the database does not answer in time (`database_unavailable`), "
+                "its storage is read-only (`storage_read_only`) or full (`storage_full`). `Retry-After` says when to "
+                "ask again.",
                 generate_examples=False,
             )
         },
     )
     async def ready(self, request: Request) -> Health:
-        store = service_of(request).store
+        svc = service_of(request)
+        if svc.store is None:
+            raise ApiError(503, "database_unavailable")
         try:
-            if store is None:
-                raise LookupError("the store is closed")
-            await anyio.to_thread.run_sync(store.ping)
-        except Exception:
-            raise ApiError(503, "unavailable") from None
+            await blocking(svc.store, svc.store.probe, svc.settings.ready_timeout, bound=svc.settings.ready_timeout)
+        except ApiError as exc:  # a full disk makes the service not ready: 503 here, not 507
+            raise ApiError(503, exc.code) from None
         return Health(status="ready")
 
     @get("/metrics", include_in_schema=False, cache_control=NO_STORE)

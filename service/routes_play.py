@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import anyio
 from litestar import Controller, Request, Response, get, post
 from litestar.params import HeaderParameter, JSONBody
 
 from grimoire.service.auth import caller, required_bearer, viewer_of
 from grimoire.service.games import Reply
-from grimoire.service.problems import PROBLEM_JSON, responses
+from grimoire.service.problems import PROBLEM_JSON, STORE_FAULTS, responses
 from grimoire.service.schemas import ActionReply, ActionRequest, ViewReply
 from grimoire.service.web import (
     ANYONE,
@@ -22,6 +21,7 @@ from grimoire.service.web import (
     GameId,
     IfNoneMatch,
     LangQuery,
+    blocking,
     conditional,
     entry_of,
     games_of,
@@ -44,7 +44,7 @@ class PlayRoutes(Controller):
         "`decisions`, what it owes or may do now with their legal choices and deadline. " + ANYONE + " The ETag "
         "is weak and names the viewer, its count of events seen and the language, so `If-None-Match` answers 304 "
         "until the caller has something new to see.",
-        responses={**responses(400, 401, 404, 409), 304: NOT_MODIFIED},
+        responses={**responses(400, 401, 404, 409, *STORE_FAULTS), 304: NOT_MODIFIED},
         response_headers=[*VARY, ETAG],
     )
     async def get_view(
@@ -67,7 +67,7 @@ class PlayRoutes(Controller):
         "lost connection or any 5xx: the action is applied at most once and every repeat gets its one outcome.",
         security=BEARER,
         status_code=200,
-        responses=responses(400, 401, 403, 404, 408, 409, 413, 422),
+        responses=responses(400, 401, 403, 404, 408, 409, 413, 422, *STORE_FAULTS),
     )
     async def post_action(
         self,
@@ -95,8 +95,8 @@ class PlayRoutes(Controller):
         entry = await entry_of(games, game_id)
         who = await caller(games, entry, request, required=True)
         text_lang = language(request, lang, entry.state.lang)
-        reply = await anyio.to_thread.run_sync(
-            games.act, entry, who, data, text_lang, required_bearer(request), idempotency_key
+        reply = await blocking(
+            games.store, games.act, entry, who, data, text_lang, required_bearer(request), idempotency_key
         )
         if isinstance(reply, Reply):  # the stored reply to the first request with this key
             media = PROBLEM_JSON if reply.status >= 400 else "application/json"

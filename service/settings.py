@@ -34,3 +34,6 @@ class Settings(msgspec.Struct, kw_only=True):
     creation_token: str = msgspec.field(default_factory=lambda: os.environ.get("GRIMOIRE_CREATION_TOKEN", ""))
     operator_token: str = msgspec.field(default_factory=lambda: os.environ.get("GRIMOIRE_OPERATOR_TOKEN", ""))
     metrics_port: int = msgspec.field(default_factory=lambda: int(os.environ.get("GRIMOIRE_METRICS_PORT", "0")))
+    # seconds any database call may take (a request's store work too: past it, 503), and the readiness probe's
+    db_timeout: float = msgspec.field(default_factory=lambda: float(os.environ.get("GRIMOIRE_DB_TIMEOUT", "5")))
+    ready_timeout: float = msgspec.field(default_factory=lambda: float(os.environ.get("GRIMOIRE_READY_TIMEOUT", "2")))

@@ -3,14 +3,18 @@ by `service.chain`), token hashes, idempotent replies and the directory table.""
 
 from __future__ import annotations
 
+import math
 import os
+import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 from uuid import UUID
 
+import psycopg
 from eventsourcing.persistence import (
     InfrastructureFactory,
     IntegrityError,
@@ -22,7 +26,7 @@ from eventsourcing.persistence import (
     Transcoder,
 )
 from eventsourcing.postgres import PostgresTrackingRecorder
-from eventsourcing.sqlite import SQLiteTrackingRecorder
+from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteDatastore, SQLiteTrackingRecorder
 from psycopg.sql import SQL, Identifier
 
 from grimoire.domain.events import Event
@@ -66,10 +70,16 @@ class EventMapper(Mapper):
         )
 
 
-def environment(url: str | None) -> dict[str, str]:
-    """eventsourcing settings for a database URL (`postgresql://…`) or a SQLite file path."""
+DB_TIMEOUT = 5.0  # seconds any one database call may take (`GRIMOIRE_DB_TIMEOUT`)
+FREE_MIN = 1 << 20  # bytes a SQLite file's filesystem must have free for the store to count as writable
+
+
+def environment(url: str | None, timeout: float = DB_TIMEOUT) -> dict[str, str]:
+    """eventsourcing settings for a database URL (`postgresql://…`) or a SQLite file path, every wait
+    (connecting, a lock, a pooled connection) bounded by `timeout` seconds."""
     url = url or os.environ.get("GRIMOIRE_DATABASE_URL") or "grimoire.db"
     env = {"CREATE_TABLE": "y", "TRANSCODER_TOPIC": "grimoire.service.store:NoTranscoder"}
+    whole_seconds = str(max(1, math.ceil(timeout)))  # eventsourcing reads these as integers
     if url.startswith(("postgresql://", "postgres://")):
         u = urlparse(url)
         query = parse_qs(u.query)
@@ -82,16 +92,153 @@ def environment(url: str | None) -> dict[str, str]:
             POSTGRES_PASSWORD=unquote(u.password or ""),
             POSTGRES_POOL_SIZE=query.get("pool_size", ["10"])[0],
             POSTGRES_MAX_OVERFLOW=query.get("max_overflow", ["10"])[0],
+            POSTGRES_CONNECT_TIMEOUT=whole_seconds,
+            POSTGRES_LOCK_TIMEOUT=whole_seconds,
         )
+        # No check before each use (POSTGRES_PRE_PING): the pool drops a connection that failed when it
+        # is returned and the recorders retry on another, which measured faster under killed connections
+        # (the check backs off a second after each dead connection it finds).
         if "schema" in query:
             env["POSTGRES_SCHEMA"] = query["schema"][0]
     else:
         path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
-        env.update(PERSISTENCE_MODULE="eventsourcing.sqlite", SQLITE_DBNAME=path)
+        env.update(PERSISTENCE_MODULE="eventsourcing.sqlite", SQLITE_DBNAME=path, SQLITE_LOCK_TIMEOUT=whole_seconds)
     return env
 
 
+# Faults: what a failed database call means for the client --------------------------------------
+
+
+class StorageFault(Exception):
+    """A fault found without a database error: the SQLite file's filesystem is read-only or full."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+FAULT_STATUS = {"database_unavailable": 503, "storage_read_only": 503, "storage_full": 507}
+# SQLSTATEs (PostgreSQL) and result codes (SQLite) that say the storage, not the request, is at fault
+PG_STATES = {"25006": "storage_read_only", "53100": "storage_full"}
+PG_CLASSES = ("08", "53", "57", "55P03", "58")  # connection, resources, operator (a timeout too), lock, system
+SQLITE_FULL = "SQLITE_FULL"
+
+
+def causes(exc: BaseException) -> Iterator[BaseException]:
+    """The exception and those it was raised from or during (eventsourcing wraps the driver's)."""
+    seen: set[int] = set()
+    e: BaseException | None = exc
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        yield e
+        e = e.__cause__ if e.__cause__ is not None else None if e.__suppress_context__ else e.__context__
+
+
+def fault(exc: BaseException, path: str = "") -> str | None:
+    """The problem code of a database fault (`database_unavailable`, `storage_read_only`, `storage_full`),
+    or None when `exc` is not one. `path` is the SQLite file, to tell a read-only or full filesystem
+    from other I/O errors (SQLite reports a read-only one as an I/O or an open error)."""
+    for e in causes(exc):
+        if isinstance(e, StorageFault):
+            return e.code
+        if isinstance(e, sqlite3.Error):
+            name = getattr(e, "sqlite_errorname", "")
+            if name == SQLITE_FULL:
+                return "storage_full"
+            if name.startswith("SQLITE_READONLY"):
+                return "storage_read_only"
+            if name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOCKED")):
+                return filesystem_fault(path) or "database_unavailable"
+        if isinstance(e, psycopg.Error):
+            state = e.sqlstate or ""
+            if state in PG_STATES:
+                return PG_STATES[state]
+            if state.startswith(PG_CLASSES) or (
+                not state and isinstance(e, (psycopg.OperationalError, psycopg.InterfaceError))
+            ):
+                return "database_unavailable"
+        if isinstance(e, TimeoutError):  # a pool that gave no connection in time, or the request's bound
+            return "database_unavailable"
+    return None
+
+
+def filesystem_fault(path: str) -> str | None:
+    """`storage_read_only` or `storage_full` when the filesystem holding `path` is so, else None."""
+    if not path:
+        return None
+    try:
+        st = os.statvfs(os.path.dirname(os.path.abspath(path)))
+    except OSError:
+        return "database_unavailable"
+    if st.f_flag & os.ST_RDONLY:
+        return "storage_read_only"
+    if st.f_bavail * st.f_frsize < FREE_MIN:
+        return "storage_full"
+    return None
+
+
+class SQLitePool(SQLiteConnectionPool):
+    """Keeps no connection that may be unable to write: SQLite opens a file it cannot write read-only
+    for good, and a connection a storage fault went through may keep failing after the fault has
+    passed. Such connections are closed when returned, so the next call opens a fresh one."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.spoiled: set[int] = set()
+
+    def _create_connection(self) -> SQLiteConnection:
+        conn = super()._create_connection()
+        if not self.writable():
+            self.spoiled.add(id(conn))
+        return conn
+
+    def writable(self) -> bool:
+        path = self.db_name if os.path.exists(self.db_name) else os.path.dirname(os.path.abspath(self.db_name))
+        return os.access(path, os.W_OK) and filesystem_fault(self.db_name) != "storage_read_only"
+
+    def spoil(self, conn: SQLiteConnection) -> None:
+        """Close `conn` when it is returned, and every idle connection now."""
+        self.spoiled.add(id(conn))
+        self.close_idle()
+
+    def close_idle(self) -> None:
+        with self._put_condition:
+            while self._pool:
+                self._pool.popleft().close()
+
+    def put_connection(self, conn: SQLiteConnection) -> None:
+        if id(conn) in self.spoiled:
+            self.spoiled.discard(id(conn))
+            conn.close()
+        super().put_connection(conn)
+
+
+class SQLiteStoreDatastore(SQLiteDatastore):
+    """eventsourcing's SQLite datastore with `SQLitePool`: a connection a fault went through is dropped."""
+
+    def __init__(self, db_name: str, timeout: float) -> None:
+        super().__init__(db_name)
+        self.pool = SQLitePool(db_name=db_name, lock_timeout=timeout, pool_timeout=timeout)
+
+    @contextmanager
+    def get_connection(self, *, commit: bool) -> Iterator[SQLiteConnection]:
+        pool: SQLitePool = self.pool  # type: ignore[assignment]
+        conn = pool.get_connection(is_writer=commit)
+        try:
+            yield conn
+        except Exception as exc:
+            if fault(exc, self.pool.db_name):
+                pool.spoil(conn)
+            raise
+        finally:
+            pool.put_connection(conn)
+
+
 # The directory table (its rows are `service.directory`'s to write and query) ------------------------
+
+
+HEALTH = "grimoire_health"  # one row, rewritten by each readiness probe
+PROBE = "INSERT INTO {t} (id, at) VALUES (1, {now}) ON CONFLICT (id) DO UPDATE SET at = excluded.at"
 
 
 class SQLiteDirectory(SQLiteTrackingRecorder):
@@ -105,7 +252,13 @@ class SQLiteDirectory(SQLiteTrackingRecorder):
             "created_at INTEGER, names TEXT)",
             f"CREATE INDEX IF NOT EXISTS {self.table}_due ON {self.table} (status, deadline)",
             f"CREATE INDEX IF NOT EXISTS {self.table}_created ON {self.table} (created_at)",
+            f"CREATE TABLE IF NOT EXISTS {HEALTH} (id INTEGER PRIMARY KEY, at TEXT)",
         ]
+
+    def probe(self, timeout: float) -> None:
+        """The readiness test write (SQLite has no statement timeout: the caller bounds its wait)."""
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(PROBE.format(t=HEALTH, now="CURRENT_TIMESTAMP"))
 
     def record(self, ch: tuple[str, tuple[Any, ...]], tracking: Tracking) -> None:
         with self.datastore.transaction(commit=True) as c:
@@ -140,6 +293,17 @@ class PostgresDirectory(PostgresTrackingRecorder):
                 Identifier(self.datastore.schema), Identifier(self.table + "_created"), Identifier(self.table)
             )
         )
+        self.sql_create_statements.append(
+            SQL("CREATE TABLE IF NOT EXISTS {0}.{1} (id integer PRIMARY KEY, at timestamptz)").format(
+                Identifier(self.datastore.schema), Identifier(HEALTH)
+            )
+        )
+
+    def probe(self, timeout: float) -> None:
+        health = SQL("{0}.{1}").format(Identifier(self.datastore.schema), Identifier(HEALTH))
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(SQL("SET LOCAL statement_timeout = {0}").format(int(timeout * 1000)))
+            c.execute(SQL(PROBE.replace("{t}", "{0}").replace("{now}", "now()")).format(health))
 
     def _sql(self, sql: str) -> Any:
         table = SQL("{0}.{1}").format(Identifier(self.datastore.schema), Identifier(self.table))
@@ -159,11 +323,23 @@ class PostgresDirectory(PostgresTrackingRecorder):
 class Store:
     """The recorders: game streams, token hashes, idempotent replies, and the directory view."""
 
-    def __init__(self, url: str | None = None) -> None:
-        self.env = environment(url)
+    def __init__(self, url: str | None = None, timeout: float = DB_TIMEOUT) -> None:
+        self.env = environment(url, timeout)
+        self.timeout = timeout
         self.postgres = self.env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+        self.path = "" if self.postgres else self.env["SQLITE_DBNAME"]
         # parameterised by the directory's recorder class, so `self.directory` is typed as one
         self.factory = InfrastructureFactory[PostgresDirectory | SQLiteDirectory].construct(env=self.env)
+        datastore = self.factory.datastore  # type: ignore[attr-defined]
+        if self.postgres:
+            # the server ends a statement past the bound; libpq gives up connecting past it; the pool
+            # gives up waiting for a connection past it
+            datastore.pool.kwargs.update(
+                connect_timeout=max(2, math.ceil(timeout)), options=f"-c statement_timeout={int(timeout * 1000)}"
+            )
+            datastore.pool.timeout = timeout
+        else:
+            self.factory.datastore = SQLiteStoreDatastore(self.path, timeout)  # type: ignore[attr-defined]
         self.mapper = EventMapper(transcoder=NoTranscoder())
         for attempt in range(10):
             try:
@@ -201,8 +377,27 @@ class Store:
     def max_notification(self) -> int:
         return self.recorder.max_notification_id() or 0
 
-    def ping(self) -> None:
-        self.recorder.max_notification_id()
+    def probe(self, timeout: float) -> None:
+        """A test write within `timeout` seconds (one row of `grimoire_health` upserted): raises when
+        writes cannot succeed now. A SQLite file's filesystem must also have `FREE_MIN` bytes free."""
+        if not self.postgres:
+            found = filesystem_fault(self.path)
+            if found:
+                state = "read-only" if found == "storage_read_only" else "full"
+                raise StorageFault(found, f"the filesystem of {self.path} is {state}")
+        self.directory.probe(timeout)
+
+    def recover(self) -> None:
+        """Close the idle pooled connections, so that the next calls open fresh ones (a connection that
+        failed with a fault is never pooled again in any case)."""
+        if self.postgres:
+            self.factory.datastore.pool.check()  # type: ignore[attr-defined]
+        else:
+            self.factory.datastore.pool.close_idle()  # type: ignore[attr-defined]
+
+    def fault(self, exc: BaseException) -> str | None:
+        """The problem code of a database fault this store met (see `fault`), or None."""
+        return fault(exc, self.path)
 
     # small keyed records beside the streams (token hashes, idempotent replies) ------------------
 
@@ -285,4 +480,4 @@ class Committer:
                 slot[1].set()
 
 
-__all__ = ["RecordConflictError", "Store", "environment"]
+__all__ = ["FAULT_STATUS", "RecordConflictError", "StorageFault", "Store", "environment", "fault"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from typing import Annotated, Any, TypedDict, get_args
+from collections.abc import Callable
+from typing import Annotated, Any, TypedDict, TypeVar, get_args
 
 import anyio
 import structlog
@@ -19,8 +20,11 @@ from grimoire.service.games import HELD, Games
 from grimoire.service.lifecycle import Service
 from grimoire.service.problems import ApiError
 from grimoire.service.schemas import Lang
+from grimoire.service.store import FAULT_STATUS, Store
 
 PAGE_MAX = 500
+T = TypeVar("T")
+log = structlog.get_logger("grimoire")
 
 
 class CacheDoc(TypedDict):
@@ -81,13 +85,32 @@ def language(request: Request, given: str | None, default: str = "en") -> str:
     return default
 
 
+async def blocking(store: Store, fn: Callable[..., T], *args: Any, bound: float | None = None) -> T:
+    """`fn(*args)`, a request's blocking store work, in a worker thread, within `bound` seconds (the
+    store's timeout by default). A database fault is answered with its problem (503
+    `database_unavailable` or `storage_read_only`, 507 `storage_full`) and logged with its message; past
+    the bound the request is answered 503 while the thread is left to finish or fail on its own (a
+    paused server keeps it waiting)."""
+    try:
+        with anyio.fail_after(store.timeout if bound is None else bound):
+            return await anyio.to_thread.run_sync(fn, *args, abandon_on_cancel=True)
+    except ApiError:
+        raise
+    except Exception as exc:
+        code = store.fault(exc)
+        if code is None:
+            raise
+        log.error("database_fault", code=code, error=type(exc).__name__, message=str(exc) or "timed out")
+        raise ApiError(FAULT_STATUS[code], code) from exc
+
+
 async def entry_of(games: Games, game_id: uuid.UUID, damaged_ok: bool = False) -> Entry:
     """The game of a request; a damaged stored log is answered with its problem (`log_damaged`,
     `log_directory_mismatch`) unless the caller examines the damage itself (verify). The game is held
     in the cache until the request ends (see `hold_games`)."""
     entry = games.cached(game_id, hold=True)
     if entry is None:
-        entry = await anyio.to_thread.run_sync(games.game, game_id, True)
+        entry = await blocking(games.store, games.game, game_id, True)
     structlog.contextvars.bind_contextvars(game_id=str(game_id))
     if entry.damage is not None and not damaged_ok:
         raise ApiError(409, entry.damage[0], version=entry.damage[1])

@@ -48,6 +48,8 @@ def test_serve_help_documents_every_environment_variable(capsys):
         "GRIMOIRE_RATE_LIMIT",
         "GRIMOIRE_TRUSTED_PROXIES",
         "GRIMOIRE_BODY_TIMEOUT",
+        "GRIMOIRE_DB_TIMEOUT",
+        "GRIMOIRE_READY_TIMEOUT",
         "GRIMOIRE_CACHE_GAMES",
         "GRIMOIRE_CREATION_TOKEN",
         "GRIMOIRE_OPERATOR_TOKEN",
