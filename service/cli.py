@@ -302,13 +302,14 @@ def game_id(text: str) -> uuid.UUID:
 
 def _store(args: argparse.Namespace) -> Any:
     """The existing store named by `--database-url`; a SQLite file that does not exist is not created."""
+    from grimoire.service.settings import Settings
     from grimoire.service.store import Store, environment
 
     url = database_url(args.database_url)
     env = environment(url)
     if env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite" and not Path(env["SQLITE_DBNAME"]).is_file():
         raise SystemExit(f"grimoire: no database at {describe_store(url)}")
-    return Store(url)
+    return Store(url, Settings().db_timeout)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
