@@ -12,7 +12,7 @@ CLDR plural categories (`one`, `other`), chosen by its `count` argument (or the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from babel import Locale
@@ -532,7 +532,14 @@ def _locale(lang: str) -> Locale:
 
 def join(items: list[str], lang: str) -> str:
     """A list in the reader's language: `A, B, and C`, `A、B和C`, `A、B、C`."""
-    return format_list(list(items), style="standard", locale=_locale(lang)) if items else ""
+    return _joined(tuple(items), lang) if items else ""
+
+
+@lru_cache(maxsize=4096)
+def _joined(items: tuple[str, ...], lang: str) -> str:
+    """Babel's list pattern applied (looking the pattern up costs more than applying it): the same few
+    lists of names and roles recur in every feed."""
+    return format_list(list(items), style="standard", locale=_locale(lang))
 
 
 def plural(lang: str, count: float) -> str:

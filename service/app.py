@@ -11,12 +11,11 @@ import structlog
 from litestar import Litestar, Request, Response
 from litestar.config.cors import CORSConfig
 from litestar.exceptions import HTTPException
-from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.routes import HTTPRoute
 from litestar.types import ControllerRouterHandler
 
 from grimoire.service import guards, metrics
-from grimoire.service.guards import GuardedRequest, bounded_body, networks, rate_key
+from grimoire.service.guards import GuardedRequest, RateLimiter, bounded_body, networks
 from grimoire.service.lifecycle import Service
 from grimoire.service.logs import REQUEST_ID, configure_logging, observe
 from grimoire.service.openapi import finish_openapi, openapi_config
@@ -58,10 +57,6 @@ CORS_EXPOSED = [
     "Retry-After",
     "WWW-Authenticate",
     "Location",
-    "RateLimit-Limit",
-    "RateLimit-Remaining",
-    "RateLimit-Reset",
-    "RateLimit-Policy",
 ]
 ROUTES: list[ControllerRouterHandler] = [
     RulesetRoutes,
@@ -108,8 +103,7 @@ def problem_response(request: Request, p: Problem, headers: dict[str, str] | Non
     if p.status == 401:
         headers["WWW-Authenticate"] = CHALLENGES.get(p.code, CHALLENGES["token_required"])
     if p.status == 429:
-        reset = next((v for k, v in headers.items() if k.lower() == "ratelimit-reset"), "1")
-        headers["Retry-After"] = str(max(1, int(reset)))
+        headers.setdefault("Retry-After", "1")
     if p.status in STORE_FAULTS:
         headers["Retry-After"] = str(RETRY_AFTER)
     return Response(content=p, status_code=p.status, media_type=PROBLEM_JSON, headers=headers)
@@ -145,10 +139,11 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     configure_logging(settings.log_level)
 
     sweeper: list[asyncio.Task] = []
+    limiter = RateLimiter(settings.rate_limit, networks(settings.trusted_proxies))
 
     async def startup(app: Litestar) -> None:
         await svc.start()
-        sweeper.append(asyncio.create_task(guards.sweep_buckets(app.stores.get("rate_limit"))))
+        sweeper.append(asyncio.create_task(guards.sweep_buckets(limiter)))
 
     async def shutdown(app: Litestar) -> None:
         while sweeper:
@@ -173,11 +168,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         else None,
         middleware=[
             allow_header(methods),
-            RateLimitConfig(
-                rate_limit=("second", settings.rate_limit),
-                exclude=["/health", "/metrics", "/static"],
-                identifier_for_request=rate_key(networks(settings.trusted_proxies)),
-            ).middleware,
+            limiter.middleware,
         ],
         openapi_config=openapi_config(),
         debug=False,
@@ -190,6 +181,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     # around everything Litestar does, so that every reply is logged and counted with its own status
     app.asgi_handler = observe(bounded_body(hold_games(app.asgi_handler), settings.body_timeout))
     app.state.service = svc
+    app.state.rate_limiter = limiter
     metrics.CACHED_GAMES.set_function(lambda: len(svc.games.entries) if svc.games else 0)
     finish_openapi(app)
     return app

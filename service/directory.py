@@ -57,6 +57,11 @@ def change(rec: Record, names_of: Callable[[str], list[str]]) -> tuple[str, tupl
     return None
 
 
+# the topics of the events `change` acts on: the follower decodes no other event for the directory
+CHANGES = frozenset(
+    cls.__struct_config__.tag for cls in (GameCreated, Join, Leave, Start, StepOpened, DeadlineExtended, GameEnded)
+)
+
 DUE = "SELECT game_id, step, deadline FROM {t} WHERE status = 'running' AND deadline <= ? ORDER BY deadline LIMIT 200"
 LOBBY = "SELECT " + COLUMNS + " FROM {t} WHERE (? = '' OR status = ?) ORDER BY created_at, game_id LIMIT ? OFFSET ?"
 NAMES = "SELECT names FROM {t} WHERE game_id = ?"
@@ -84,9 +89,16 @@ class Follower:
     on SQLite) from the directory's tracked position, feeds the directory projection, and tells `on_record`
     about every stored event so the games cached here catch up with appends made by any replica."""
 
-    def __init__(self, store: Store, on_record: Callable[[Record], None], poll: float = 0.05) -> None:
+    def __init__(
+        self,
+        store: Store,
+        on_record: Callable[[Record], None],
+        poll: float = 0.05,
+        wants: Callable[[UUID, int], bool] = lambda game_id, version: True,
+    ) -> None:
         self.store = store
         self.on_record = on_record
+        self.wants = wants  # whether `on_record` wants the event at (game, version): others are not decoded
         self.poll = poll
         self.projection = Directory(store.directory)
         self.stopping = threading.Event()
@@ -104,10 +116,15 @@ class Follower:
         return not self.thread.is_alive()
 
     def handle(self, notification: Any) -> None:
-        rec = self.store.mapper.to_domain_event(notification)
-        self.projection.process_event(rec, Tracking(NAME, notification.id))
+        """One stored event, decoded only when the directory or `on_record` wants it (most are neither)."""
+        rec = None
+        if notification.topic in CHANGES:
+            rec = self.store.mapper.to_domain_event(notification)
+            self.projection.process_event(rec, Tracking(NAME, notification.id))
         self.position = notification.id
-        self.on_record(rec)
+        game_id = notification.originator_id
+        if self.wants(game_id if isinstance(game_id, UUID) else UUID(str(game_id)), notification.originator_version):
+            self.on_record(rec or self.store.mapper.to_domain_event(notification))
 
     def drain(self) -> None:
         while not self.stopping.is_set():

@@ -40,6 +40,14 @@ class Conflict(Exception):
     """The game kept changing under us: every retry found a newer version."""
 
 
+class Applied(Exception):
+    """The log already holds the input's idempotency key: it was applied, ending with `record`."""
+
+    def __init__(self, record: Record) -> None:
+        super().__init__(record.key)
+        self.record = record
+
+
 class Principal(msgspec.Struct, frozen=True):
     """Who a token stands for. A seat's token is stored with the seat's join number (its place in the
     order seats were taken, never reused); `Entry.seat_of` turns that into the seat it holds now, which
@@ -191,16 +199,19 @@ class Entry:
     def now(self) -> int:
         return max(int(time.time() * 1000), self.last_at)
 
-    def submit(self, store: Store, make: Callable[[Entry], Input], key: str = "") -> list[Record] | RuleViolation:
+    def submit(
+        self, store: Store, make: Callable[[Entry], Input], key: str = "", then: Callable[[Entry], object] | None = None
+    ) -> list[Record] | RuleViolation:
         """Decide `make(self)` on the current state and append the outcome at the expected version.
         With an idempotency key's digest, the last record carries it; when the log already holds
-        it, the input is not decided again and the record holding it is returned."""
+        it, the input is not decided again: `Applied` names the record holding it. `then(self)` runs
+        under the lock once our append is folded in, before any other input is."""
         self.used = time.monotonic()
         for _ in range(RETRIES):
             grew: set[Viewer] = set()
             with self.lock:
                 if key in self.keys:
-                    return [self.records[self.keys[key]]]
+                    raise Applied(self.records[self.keys[key]])
                 out = (self.engine.run if self.engine else run)(self.state, make(self))
                 if isinstance(out, RuleViolation):
                     return out
@@ -222,6 +233,8 @@ class Entry:
                     for rec in records[:-1]:
                         self._apply(rec, grew, self.state)  # the views need no state of their own
                     self._apply(records[-1], grew, state)
+                    if then is not None:
+                        then(self)
             if conflict:
                 self.catch_up(store)
                 with self.lock:
@@ -231,12 +244,6 @@ class Entry:
             self.wake(grew)
             return records
         raise Conflict(str(self.id))
-
-    def keyed(self, key: str) -> Record | None:
-        """The record holding an idempotency key's digest, if the log has it."""
-        with self.lock:
-            index = self.keys.get(key)
-            return None if index is None else self.records[index]
 
     def holds(self, records: list[Record]) -> bool:
         """Whether the log holds exactly these sealed records: a conflict with our own write, when the

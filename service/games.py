@@ -9,7 +9,6 @@ from __future__ import annotations
 import bisect
 import contextvars
 import functools
-import hashlib
 import itertools
 import json
 import os
@@ -46,11 +45,21 @@ from grimoire.domain.events import (
 )
 from grimoire.domain.violations import RuleViolation
 from grimoire.projections.render import render
-from grimoire.projections.view import project
+from grimoire.projections.view import View, project
 from grimoire.service import chain, keys, metrics
 from grimoire.service.chain import Record
 from grimoire.service.directory import listed_status, lobby
-from grimoire.service.entry import HOST, Conflict, Entry, Principal, Viewer, new_token, token_hash, token_slot
+from grimoire.service.entry import (
+    HOST,
+    Applied,
+    Conflict,
+    Entry,
+    Principal,
+    Viewer,
+    new_token,
+    token_hash,
+    token_slot,
+)
 from grimoire.service.problems import ApiError, UnsupportedVersion, violation
 from grimoire.service.schemas import (
     Ack,
@@ -75,13 +84,6 @@ from grimoire.service.schemas import (
 from grimoire.service.store import Store
 
 log = structlog.get_logger("grimoire")
-
-
-class Reply(msgspec.Struct, frozen=True):
-    """An idempotent reply as stored: its status and body."""
-
-    status: int
-    body: msgspec.Raw
 
 
 @functools.cache
@@ -113,7 +115,6 @@ class Games:
         self.held: Counter[UUID] = Counter()  # requests holding each game
         self.lock = threading.Lock()
         self._keyring = keyring
-        self.key_locks = [threading.Lock() for _ in range(64)]
 
     @property
     def keyring(self) -> keys.Keyring:
@@ -199,6 +200,11 @@ class Games:
         if entry is None:
             raise ApiError(404, "game_not_found")
         return entry
+
+    def behind(self, game_id: UUID, version: int) -> bool:
+        """Whether a cached game lacks the stored event at `version` (what `heard` is for)."""
+        entry = self.entries.get(game_id)
+        return entry is not None and version > entry.version
 
     def heard(self, rec: Record) -> None:
         """The follower saw a stored event: bring a cached game up to date (appends by any replica)."""
@@ -289,10 +295,18 @@ class Games:
             seed_sha256=created.seed_sha256,
         )
 
-    def submit(self, entry: Entry, make: Callable[[Entry], Input], lang: str) -> list[Record]:
-        """Decide and append one input; a refusal is raised in `lang`."""
+    def submit(
+        self,
+        entry: Entry,
+        make: Callable[[Entry], Input],
+        lang: str,
+        key: str = "",
+        then: Callable[[Entry], object] | None = None,
+    ) -> list[Record]:
+        """Decide and append one input (see `Entry.submit` for `key` and `then`); a refusal is raised in
+        `lang`, `Applied` when the log holds the key."""
         try:
-            out = entry.submit(self.store, make)
+            out = entry.submit(self.store, make, key=key, then=then)
         except Conflict:
             raise ApiError(409, "busy") from None
         metrics.INPUTS.inc("refused" if isinstance(out, RuleViolation) else "accepted")
@@ -359,109 +373,81 @@ class Games:
         lang: str,
         token: str,
         idempotency_key: str | None = None,
-    ) -> ActionReply | Reply:
+    ) -> ActionReply:
         """One action by the caller's seat. With an idempotency key it is applied at most once, and
-        every request with that key (per game and token) and the same body gets the same outcome;
-        another body gets `idempotency_key_reused`.
+        every request with that key (per game and token) and the same action learns that it was applied;
+        another action under a key already applied gets `idempotency_key_reused`.
 
-        The game's log is the truth: the action's last record carries the key's digest, and
-        `Entry.submit` never decides an input whose key the log holds. The first request records the
-        body's hash under the key (a claim), decides, and stores its reply (an acceptance or a rule's
-        refusal); that stored reply is only a cache. A repeat gets it; when there is none (the first
-        request crashed, failed with a 5xx or is still running elsewhere) the repeat decides through
-        `Entry.submit`, which finds the key in the log (the accepted reply is rebuilt as of the
-        action) or applies the action once. A refusal is not in the log, so it may be decided again
-        until one is stored; an acceptance in the log outranks a stored refusal."""
+        The game's log is the only record: the action's last record carries the key's digest, in the
+        same append (and group commit) as its events, and `Entry.submit` never decides an input whose
+        key the log holds. A repeat finds the key in the log (a request with the key on another replica
+        meets the version conflict and then the key) and its reply is rebuilt as of the action. A refusal
+        leaves nothing in the log: a repeat is decided again."""
         if who.role != "seat":
             raise ApiError(403, "not_a_seat")
         if data.seat is not None and data.seat != who.seat:
             raise ApiError(403, "not_your_seat")
         seat = who.seat_number
+        make = self.action_input(seat, data)
+        taken: list[tuple[View, int, str]] = []
+
+        def as_of(e: Entry) -> None:  # under the game's lock, as our action is appended
+            taken.append((e.views[seat], *self.position(e, seat, e.version)))
+
         if idempotency_key is None:
-            out = self.submit(entry, self.action_input(seat, data), lang)
-            return self.action_reply(entry, seat, out[-1], fresh=True)
-        key = uuid.uuid5(uuid.NAMESPACE_URL, f"{entry.id}:{token_hash(token)}:{idempotency_key}")
-        body = hashlib.sha256(msgspec.json.encode(data)).hexdigest().encode()
-        with self.key_locks[key.int % len(self.key_locks)]:  # one key's requests in this process, in turn
-            return self.act_once(entry, seat, data, lang, key, body)
-
-    def act_once(
-        self, entry: Entry, seat: int, data: ActionRequest, lang: str, key: UUID, body: bytes
-    ) -> ActionReply | Reply:
-        store, digest = self.store, str(key)
-        rows = store.claim(store.replies, key, "claim", body)
-        if rows and bytes(rows[0].state) != body:
-            raise ApiError(422, "idempotency_key_reused")
-        if len(rows) > 1:
-            stored = msgspec.json.decode(rows[1].state, type=Reply)
-            if stored.status < 400:
-                return stored
-            entry.catch_up(store)  # a refusal stands unless a request racing it on another replica applied the action
-            found = entry.keyed(digest)
-            return stored if found is None else self.reply(self.action_reply(entry, seat, found, fresh=False))
-        found = entry.keyed(digest)
-        refused: ApiError | None = None
-        if found is not None:  # applied by a request with this key that never stored its reply
-            answer = self.action_reply(entry, seat, found, fresh=False)
+            last = self.submit(entry, make, lang, then=as_of)[-1]
         else:
+            key = str(uuid.uuid5(uuid.NAMESPACE_URL, f"{entry.id}:{token_hash(token)}:{idempotency_key}"))
             try:
-                out = entry.submit(store, self.action_input(seat, data), key=digest)
-            except Conflict:
-                raise ApiError(409, "busy") from None  # nothing decided: the key stays open for a retry
-            metrics.INPUTS.inc("refused" if isinstance(out, RuleViolation) else "accepted")
-            if isinstance(out, RuleViolation):
-                refused = refusal(out, lang, entry)
-            else:
-                answer = self.action_reply(entry, seat, out[-1], fresh=True)
-        if refused is not None:
-            p = refused.render(lang)
-            reply = Reply(status=p.status, body=msgspec.Raw(msgspec.json.encode(p)))
-        else:
-            reply = self.reply(answer)
-        if not store.put(store.replies, key, 2, "reply", msgspec.json.encode(reply)):
-            # another request with this key answered at the same time (on another replica): one answer
-            # for all, an acceptance (in the log) before a refusal
-            stored = msgspec.json.decode(store.get(store.replies, key)[1].state, type=Reply)
-            if stored.status < 400 or refused is not None:
-                return stored
-        if refused is not None:
-            raise refused
-        return answer
+                last = self.submit(entry, make, lang, key=key, then=as_of)[-1]
+            except Applied as applied:
+                if acted(entry, applied.record) != self.action(data):
+                    raise ApiError(422, "idempotency_key_reused") from None
+                last = applied.record
+        return self.action_reply(entry, seat, last, taken[0] if taken else None)
 
     @staticmethod
-    def reply(answer: ActionReply) -> Reply:
-        return Reply(status=200, body=msgspec.Raw(msgspec.json.encode(answer)))
-
-    @staticmethod
-    def action_input(seat: int, data: ActionRequest) -> Callable[[Entry], Input]:
-        action = Action(
+    def action(data: ActionRequest) -> Action:
+        return Action(
             kind=data.kind, target=data.target, targets=tuple(data.targets), text=data.text, option=data.option
         )
+
+    @classmethod
+    def action_input(cls, seat: int, data: ActionRequest) -> Callable[[Entry], Input]:
+        action = cls.action(data)
         return lambda e: Act(at=e.now(), seat=seat, action=action)
 
-    def action_reply(self, entry: Entry, seat: int, last: Record, *, fresh: bool) -> ActionReply:
-        """The reply to an accepted action whose last record is `last`: the one place it is built, for
-        the first answer and for one rebuilt from the log (anything derived from the record, such as
-        a receipt over it, belongs here). Fresh, it holds the seat's view now; rebuilt, the view and
-        feed position as of `last`, projected from the seat's events up to it."""
-        receipt = self.receipt_for(entry, seat, last.version - 1)
-        if fresh:
-            return ActionReply(
-                accepted=True, seen=len(entry.feed(seat)), view=entry.views[seat], now=now_ms(), receipt=receipt
-            )
-        with entry.lock:
-            events = [r.event for r in entry.records[: last.version]]
-            seen = bisect.bisect_left(entry.feed(seat), last.version)  # the seat's events up to `last`
-        return ActionReply(accepted=True, seen=seen, view=project(events, seat), now=now_ms(), receipt=receipt)
+    def action_reply(
+        self, entry: Entry, seat: int, last: Record, taken: tuple[View, int, str] | None = None
+    ) -> ActionReply:
+        """The reply to an accepted action whose last record is `last`: the one place it is built. It holds
+        the seat's view, its number of events and a receipt as of `last`: `taken` as the action was
+        appended, or, for a repeat, projected from the seat's events up to it. Every answer to one
+        action is the same, `now` aside."""
+        if taken is None:
+            with entry.lock:
+                events = [r.event for r in entry.records[: last.version]]
+                seen, chain_hash = self.position(entry, seat, last.version)
+            view = project(events, seat)
+        else:
+            view, seen, chain_hash = taken
+        receipt = self.keyring.receipt(str(entry.id), seat, seen, chain_hash)
+        return ActionReply(accepted=True, seen=seen, view=view, now=now_ms(), receipt=receipt)
+
+    @staticmethod
+    def position(entry: Entry, seat: int, version: int) -> tuple[int, str]:
+        """The seat's number of events among the first `version` and the chain hash at the last of them
+        (under the game's lock): what its receipt there is signed over."""
+        feed = entry.feeds[seat]
+        n = bisect.bisect_left(feed, version)
+        return n, entry.records[feed[n - 1]].digest()
 
     def receipt_for(self, entry: Entry, seat: int, index: int) -> Receipt:
         """The receipt of the event at `index` (0-based) of the stream, for `seat`: signed over the seat's
         feed number of the last event it sees up to there (its own action's event) and the chain hash at
         that event. The same arguments give the same receipt, so a retried action can be answered again."""
         with entry.lock:
-            feed = entry.feeds[seat]
-            n = bisect.bisect_right(feed, index)
-            chain_hash = entry.records[feed[n - 1]].digest()
+            n, chain_hash = self.position(entry, seat, index + 1)
         return self.keyring.receipt(str(entry.id), seat, n, chain_hash)
 
     def check_receipts(self, entry: Entry, receipts: list[Receipt]) -> ReceiptsCheck:
@@ -654,6 +640,15 @@ class Games:
 
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def acted(entry: Entry, last: Record) -> Action | None:
+    """The action whose outcome ends with `last`: the input recorded first among the action's records."""
+    with entry.lock:
+        for rec in reversed(entry.records[: last.version]):
+            if isinstance(rec.event, Act):
+                return rec.event.action
+    return None
 
 
 def events_of(entry: Entry) -> list[Event]:

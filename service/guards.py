@@ -7,7 +7,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
-from collections.abc import Callable, Iterable
+import math
+import time
+from collections.abc import Iterable
 from typing import Annotated, Any
 
 import anyio
@@ -57,29 +59,65 @@ def client_address(scope: Any, trusted: tuple[Network, ...]) -> str:
     return hops[0] if hops else peer
 
 
-def rate_key(trusted: tuple[Network, ...]) -> Callable[[Request], str]:
+def rate_key(scope: Any, trusted: tuple[Network, ...]) -> str:
     """The rate-limit bucket of a request: a digest of its bearer token, else its client address. Behind a
     proxy every seat shares one address; per token, a seat's 429 never depends on other seats' calls."""
-
-    def key(request: Request) -> str:
-        scheme, _, token = request.headers.get("authorization", "").partition(" ")
-        if scheme.lower() == "bearer" and token.strip():
-            return "token:" + hashlib.sha256(token.strip().encode()).hexdigest()[:32]
-        return "address:" + client_address(request.scope, trusted)
-
-    return key
+    authorization = next((v for k, v in scope.get("headers", ()) if k == b"authorization"), b"")
+    scheme, _, token = authorization.decode("latin-1").partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return "token:" + hashlib.sha256(token.strip().encode()).hexdigest()[:32]
+    return "address:" + client_address(scope, trusted)
 
 
 SWEEP_EVERY = 10.0  # seconds between sweeps of the rate-limit buckets
+UNLIMITED = ("/health", "/metrics", "/static")  # paths no caller is limited on
 
 
-async def sweep_buckets(store: Any) -> None:
-    """Forever: drop the rate-limit buckets whose window has passed. Litestar's memory store drops one only
-    when its key is read again, so a caller sending a new token (or address) each time would grow it
-    without end."""
+class RateLimiter:
+    """A token bucket per caller (`rate_key`), in this process's memory: `rate` requests a second, up to
+    `rate` at once. Each replica limits on its own."""
+
+    def __init__(self, rate: int, trusted: tuple[Network, ...]) -> None:
+        self.rate = rate
+        self.trusted = trusted
+        self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens left, when they were counted)
+
+    def wait(self, key: str) -> float:
+        """Take one request from the key's bucket: 0 when it may go now, else the seconds until it may."""
+        now = time.monotonic()
+        tokens, then = self.buckets.get(key, (self.rate, now))
+        tokens = min(self.rate, tokens + (now - then) * self.rate)
+        if tokens < 1:
+            self.buckets[key] = (tokens, now)
+            return (1 - tokens) / self.rate
+        self.buckets[key] = (tokens - 1, now)
+        return 0.0
+
+    def sweep(self) -> None:
+        """Drop the buckets that have filled up again (a second without calls): a caller sending a new
+        token (or address) each time would otherwise grow them without end."""
+        full = time.monotonic() - 1
+        for key in [k for k, (_, then) in self.buckets.items() if then <= full]:
+            del self.buckets[key]
+
+    def middleware(self, app: Any) -> Any:
+        """ASGI middleware: past its caller's rate a request is refused with 429 and `Retry-After`."""
+
+        async def limited(scope: dict, receive: Any, send: Any) -> None:
+            if scope["type"] == "http" and not scope["path"].startswith(UNLIMITED):
+                wait = self.wait(rate_key(scope, self.trusted))
+                if wait:
+                    raise HTTPException(status_code=429, headers={"Retry-After": str(max(1, math.ceil(wait)))})
+            await app(scope, receive, send)
+
+        return limited
+
+
+async def sweep_buckets(limiter: RateLimiter) -> None:
+    """Forever: drop the rate-limit buckets of callers gone quiet."""
     while True:
         await anyio.sleep(SWEEP_EVERY)
-        await store.delete_expired()
+        limiter.sweep()
 
 
 # --- bodies ----------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ the operator's token (`GRIMOIRE_OPERATOR_TOKEN`); with neither set nobody can re
 from __future__ import annotations
 
 import importlib.metadata
+from typing import Any
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -25,13 +26,18 @@ BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
 
 
 class ByLabel:
-    """A counter with one label, counted by that label's value."""
+    """A counter with one label, counted by that label's value (each value's child looked up once: a
+    `labels()` lookup costs more than the count)."""
 
     def __init__(self, counter: Counter) -> None:
         self.counter = counter
+        self.children: dict[str, Any] = {}
 
     def inc(self, value: str) -> None:
-        self.counter.labels(value).inc()
+        child = self.children.get(value)
+        if child is None:
+            child = self.children.setdefault(value, self.counter.labels(value))
+        child.inc()
 
 
 disable_created_metrics()  # a `_created` time per label set is noise here (and dates a game's first input)
@@ -56,10 +62,17 @@ CACHED_GAMES = Gauge("grimoire_cached_games", "Games held in this process's memo
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 
+_REQUEST_CHILDREN: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+
+
 def observe_request(method: str, route: str, status: int, seconds: float) -> None:
     method = method if method in METHODS else "other"  # a client may send any token as a method
-    REQUESTS.labels(method, route, str(status)).inc()
-    LATENCY.labels(method, route, f"{status // 100}xx").observe(seconds)
+    children = _REQUEST_CHILDREN.get((method, route, status))
+    if children is None:  # routes are templates and methods a fixed set, so these stay few
+        children = (REQUESTS.labels(method, route, str(status)), LATENCY.labels(method, route, f"{status // 100}xx"))
+        _REQUEST_CHILDREN[(method, route, status)] = children
+    children[0].inc()
+    children[1].observe(seconds)
 
 
 def render() -> tuple[bytes, str]:

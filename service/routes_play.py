@@ -8,8 +8,7 @@ from litestar import Controller, Request, Response, get, post
 from litestar.params import HeaderParameter, JSONBody
 
 from grimoire.service.auth import caller, required_bearer, viewer_of
-from grimoire.service.games import Reply
-from grimoire.service.problems import PROBLEM_JSON, STORE_FAULTS, responses
+from grimoire.service.problems import STORE_FAULTS, responses
 from grimoire.service.schemas import ActionReply, ActionRequest, ViewReply
 from grimoire.service.web import (
     ANYONE,
@@ -84,10 +83,10 @@ class PlayRoutes(Controller):
                 required=False,
                 description="Makes a retry safe; new for each action, scoped to the game and the token. The action "
                 "is applied at most once. A repeat with the same key and body gets the outcome: 200 with the first "
-                "answer's body when it was applied (`now` aside when the first answer was lost: `seen` and `view` "
-                "are then as of the action), the same problem when the rules refused it, or the action decided "
-                "now when the first request ended (a crash, a 5xx) before deciding. Another body with the same key: "
-                "422 `idempotency_key_reused`. The key's digest is stored with the action's event; no view shows it.",
+                "answer's body when it was applied (`now` aside; `seen` and `view` as of the action), or the action "
+                "decided now when it was not applied (refused by the rules, or the first request ended before "
+                "deciding). Another body under a key already applied: 422 `idempotency_key_reused`. The key's "
+                "digest is stored with the action's event; no view shows it.",
             ),
         ] = None,
     ) -> Response[ActionReply]:
@@ -98,9 +97,4 @@ class PlayRoutes(Controller):
         reply = await blocking(
             games.store, games.act, entry, who, data, text_lang, required_bearer(request), idempotency_key
         )
-        if isinstance(reply, Reply):  # the stored reply to the first request with this key
-            media = PROBLEM_JSON if reply.status >= 400 else "application/json"
-            body = bytes(reply.body)
-            # the stored bytes of that reply, success or problem; the route's annotation documents the ActionReply
-            return Response(content=body, status_code=reply.status, media_type=media)  # type: ignore[arg-type]
         return Response(reply, status_code=200)

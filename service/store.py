@@ -1,5 +1,5 @@
 """The event store: eventsourcing recorders holding each game's stream (sealed into the hash chain
-by `service.chain`), token hashes, idempotent replies and the directory table."""
+by `service.chain`), token hashes and the directory table."""
 
 from __future__ import annotations
 
@@ -321,7 +321,7 @@ class PostgresDirectory(PostgresTrackingRecorder):
 
 
 class Store:
-    """The recorders: game streams, token hashes, idempotent replies, and the directory view."""
+    """The recorders: game streams, token hashes, and the directory view."""
 
     def __init__(self, url: str | None = None, timeout: float = DB_TIMEOUT) -> None:
         self.env = environment(url, timeout)
@@ -345,7 +345,6 @@ class Store:
             try:
                 self.recorder = self.factory.application_recorder()
                 self.tokens = self.factory.aggregate_recorder("tokens")
-                self.replies = self.factory.aggregate_recorder("replies")
                 self.directory = self.factory.tracking_recorder(PostgresDirectory if self.postgres else SQLiteDirectory)
                 break
             except (IntegrityError, ProgrammingError):  # another process is creating the same tables now
@@ -399,7 +398,7 @@ class Store:
         """The problem code of a database fault this store met (see `fault`), or None."""
         return fault(exc, self.path)
 
-    # small keyed records beside the streams (token hashes, idempotent replies) ------------------
+    # small keyed records beside the streams (token hashes) ------------------
 
     def put(self, recorder: Any, key: UUID, version: int, topic: str, data: bytes) -> bool:
         """Insert a keyed record; False when that (key, version) already holds another record. The
@@ -413,15 +412,6 @@ class Store:
             rows = recorder.select_events(key, gt=version - 1, lte=version)
             return bool(rows) and rows[0].topic == topic and bytes(rows[0].state) == data
         return True
-
-    def claim(self, recorder: Any, key: UUID, topic: str, data: bytes) -> list[StoredEvent]:
-        """Insert a key's first record: [] when it was inserted now, else the key's records as stored
-        (our own first record among them when the commit's answer was lost)."""
-        try:
-            recorder.insert_events([StoredEvent(originator_id=key, originator_version=1, topic=topic, state=data)])
-        except RecordConflictError:
-            return self.get(recorder, key)
-        return []
 
     def get(self, recorder: Any, key: UUID) -> list[StoredEvent]:
         return list(recorder.select_events(key))
