@@ -11,6 +11,7 @@ from litestar.params import Parameter
 from grimoire.domain import catalog as rulesets
 from grimoire.domain.messages import name_of, role_name
 from grimoire.service.games import preset_seats
+from grimoire.service.labels import labels_of
 from grimoire.service.problems import ApiError, responses
 from grimoire.service.schemas import OptionInfo, RoleInfo, RulesetInfo
 from grimoire.service.web import (
@@ -45,6 +46,7 @@ def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
             )
             for k, o in rs.all_options().items()
         },
+        labels=labels_of(rs, lang),
     )
 
 

@@ -34,3 +34,5 @@ class Settings(msgspec.Struct, kw_only=True):
     creation_token: str = msgspec.field(default_factory=lambda: os.environ.get("GRIMOIRE_CREATION_TOKEN", ""))
     operator_token: str = msgspec.field(default_factory=lambda: os.environ.get("GRIMOIRE_OPERATOR_TOKEN", ""))
     metrics_port: int = msgspec.field(default_factory=lambda: int(os.environ.get("GRIMOIRE_METRICS_PORT", "0")))
+    # the address players' phones open: join links and their QR codes start with it (default: the request's own)
+    public_url: str = msgspec.field(default_factory=lambda: os.environ.get("GRIMOIRE_PUBLIC_URL", "").rstrip("/"))
