@@ -33,3 +33,17 @@ def test_the_engine_benchmark_runs_each_ruleset_with_its_first_preset(ruleset):
     first = next(iter(rs.presets))
     assert figures["preset"] == first and figures["games"] == 2
     assert figures["games_per_s"] > 0 and figures["events_per_game"] > 0
+
+
+def test_the_pages_benchmark_weighs_the_pages_and_times_a_first_render_in_chromium():
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).parent / "pages.py"), "--renders", "1"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=True,
+    )
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    assert set(figures["files"]) >= {"play.js", "table.css"}
+    assert figures["js_css_bytes"] == sum(figures["files"].values()) < figures["js_css_budget_bytes"]
+    assert figures["seats"] == 13 and figures["renders"] == 1 and figures["first_render_ms_median"] > 0

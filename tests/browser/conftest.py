@@ -81,6 +81,7 @@ class Pages:
         page = context.new_page()
         page.on("pageerror", lambda exc: self.errors.append(f"{page.url}: {exc}"))
         page.goto(self.origin + path)
+        assert page.evaluate("isSecureContext") is False  # as on a phone on the LAN
         return page
 
     def assert_no_errors(self) -> None:
@@ -98,9 +99,11 @@ def pages(browser, origin) -> Iterator[Pages]:
     p.close()
 
 
-def screenshot(page, name: str) -> Path:
-    """Saves the page, whole, as tests/browser/screenshots/<name>.png."""
+def screenshots(page, name: str) -> None:
+    """Saves the page, whole, at a phone's and a desktop's width: screenshots/<name>-phone.png, -desktop.png."""
     SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
+    size = page.viewport_size
+    for width, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
+    page.set_viewport_size(size)

@@ -62,7 +62,7 @@ class Server:
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine imports slowly
         while True:
             try:
                 if httpx.get(self.url + "/health/ready", timeout=1).status_code == 200:
