@@ -1,7 +1,7 @@
 // What every table page shares: the API client, tokens, the live feed, the chrome's words and the view.
 // The pages are clients of the public API only; they hold no rule of any game. Every label of a game
 // (decisions, choices, cards, roles, phases, steps, results) comes from GET /rulesets/{id}?lang=<game's>.
-// Plain http on a LAN address is not a secure context: nothing here needs one (no crypto.randomUUID).
+// Plain http on a LAN address is not a secure context: nothing here needs one (keys come from getRandomValues).
 
 export const LANGS = ["en", "ja", "zh-Hans", "zh-Hant"];
 

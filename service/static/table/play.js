@@ -3,7 +3,7 @@
 // DOM hooks (data-testid): join-name, join-submit, problem, my-seat, my-name, role, phase, day, step,
 // deadline, status, connection, seat-<n>, seat-name-<n>, decisions, decision-<kind>, choice-<value>,
 // text-input, submit, answered, hand, card-<id>, offer, today, sheriff, lover, candidates, potions,
-// wolf-target, feed, feed-item, receipts-count, receipts-download, seat-link, result, winners.
+// wolf-target, feed, feed-item, receipts-count, receipts-download, seat-link, result, winners, watch-link.
 import {
   Problem,
   act,
