@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from grimoire.domain import catalog
-from grimoire.domain.messages import MESSAGES, name_of, register
-from grimoire.service.schemas import Labels
+from grimoire.domain.messages import MESSAGES, has, name_of, register, render_text
+from grimoire.domain.ruleset import Option
+from grimoire.service import option_texts  # noqa: F401  the options' names and help, registered at import
+from grimoire.service.schemas import Labels, OptionInfo
 
 
 def _words(en: str, ja: str, hans: str, hant: str) -> dict[str, str]:
@@ -119,4 +121,30 @@ def labels_of(rs: Any, lang: str) -> Labels:
         knowledge={**_names("role", r, lang, roles), **_names("label", r, lang)},
         barred=_names("error", r, lang),
         formats=_names("format", r, lang),
+    )
+
+
+def option_info(rs: Any, key: str, o: Option, lang: str) -> OptionInfo:
+    """An option as a creator reads it: its type and bounds, its name and help in `lang`, its values' names."""
+    r = rs.id
+    card = key.removeprefix("event_")
+    if card != key and has("card." + card, r):  # magic_city's switch of one event card
+        name, help = (
+            name_of("card", card, lang, r),
+            render_text("option.event_card.help", lang, {"card": card}, ruleset=r),
+        )
+    else:
+        name, help = name_of("option", key, lang, r), name_of("option", key + ".help", lang, r)
+    if o.doc.endswith("Seconds; 0 waits forever."):
+        help += " " + name_of("option", "seconds.help", lang, r)
+    return OptionInfo(
+        type=o.type,  # type: ignore[arg-type]  # an Option's type is one of the four
+        default=o.default,
+        choices=list(o.choices),
+        minimum=o.minimum,
+        maximum=o.maximum,
+        doc=o.doc,
+        name=name,
+        help=help,
+        choice_names={c: name_of("option", f"{key}.{c}", lang, r) for c in o.choices},
     )

@@ -221,6 +221,9 @@ class OptionInfo(msgspec.Struct, kw_only=True):
     minimum: float | None = None  # the smallest legal number
     maximum: float | None = None  # the largest legal number
     doc: str = ""  # what the option does
+    name: str  # its name in the language asked for
+    help: str  # what it does, in the language asked for
+    choice_names: dict[str, str] = {}  # each legal value of a choice, named in the language asked for
 
 
 class Labels(msgspec.Struct, kw_only=True):

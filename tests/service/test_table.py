@@ -16,7 +16,7 @@ from grimoire.domain.events import MODERATOR
 from grimoire.domain.messages import LANGS
 from grimoire.projections.view import SPECTATOR, View, deliver, new_view
 from grimoire.service import cli
-from grimoire.service.labels import labels_of
+from grimoire.service.labels import labels_of, option_info
 from grimoire.service.routes_landing import STATIC
 from grimoire.service.routes_table import join_qr
 from tests.bench.engine import play
@@ -195,3 +195,25 @@ def test_serve_lan_keeps_the_public_url_the_operator_named(monkeypatch, capsys, 
     assert cli.main(["serve", "--lan", "--database-url", str(tmp_path / "g.db")]) == 0
     assert ran["app"].state.service.settings.public_url == "https://table.example.org"
     assert "https://table.example.org/" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_option_has_a_name_help_and_named_values_in_each_language(lang):
+    for rs in RULESETS.values():
+        for key, option in rs.all_options().items():
+            info = option_info(rs, key, option, lang)
+            assert info.name and info.help and info.name != key, (rs.id, key)
+            assert set(info.choice_names) == set(option.choices), (rs.id, key)
+            assert all(info.choice_names.values()), (rs.id, key)
+
+
+def test_option_help_is_in_the_language_asked_for_with_the_rulesets_own_wording():
+    jinro9, witch_trial = RULESETS["jinro9"], RULESETS["witch_trial"]
+    vote = jinro9.all_options()["vote_seconds"]
+    assert option_info(jinro9, "vote_seconds", vote, "ja").help == "投票と決選投票の時間。 秒。0 は無期限。"
+    assert option_info(witch_trial, "vote_seconds", witch_trial.all_options()["vote_seconds"], "en").help.startswith(
+        "The imprisonment vote."
+    )
+    magic_city = RULESETS["magic_city"]
+    babel = option_info(magic_city, "event_babel", magic_city.all_options()["event_babel"], "ja")
+    assert babel.name == "バベルの魔塔" and "バベルの魔塔" in babel.help

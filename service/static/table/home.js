@@ -49,10 +49,10 @@ async function createForm(rulesets, onCreated) {
       ...Object.entries(ruleset.options).map(([id, o]) => {
         let input;
         if (o.type === "bool") input = h("input", { type: "checkbox", testid: `option-${id}`, checked: o.default });
-        else if (o.type === "choice") input = h("select", { testid: `option-${id}` }, o.choices.map((c) => h("option", { value: c, selected: c === o.default }, c)));
+        else if (o.type === "choice") input = h("select", { testid: `option-${id}` }, o.choices.map((c) => h("option", { value: c, selected: c === o.default }, o.choice_names[c] || c)));
         else input = h("input", { type: "number", testid: `option-${id}`, value: o.default, min: o.minimum ?? null, max: o.maximum ?? null, step: o.type === "int" ? 1 : "any" });
         inputs[id] = [input, o];
-        return h("label", { class: "option" }, h("span", {}, o.name || id), input, h("small", {}, o.help || o.doc));
+        return h("label", { class: "option" }, h("span", {}, o.name), input, h("small", {}, o.help));
       }),
     );
   };
