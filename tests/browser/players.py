@@ -21,7 +21,6 @@ import msgspec
 from grimoire.projections.view import View
 from grimoire.service.bots import owed_action
 
-TIMES: dict = {}
 # the enabled choices a decision's box shows, read at once; null while the page shows no such box
 SHOWN_CHOICES = """(testid) => {
   const box = document.querySelector(`[data-testid="${testid}"]`);
@@ -100,9 +99,7 @@ class PageSeat:
         box_testid = f"decision-{decision['kind']}"
         box = self.page.locator(f'[data-testid="{box_testid}"]')
         legal = {str(t) for t in decision.get("targets", ())} | set(decision.get("options", ()))
-        t0 = time.monotonic()
         shown = self._choices_matching(box, box_testid, legal, view["step"])
-        TIMES.setdefault("wait_box", []).append(time.monotonic() - t0)
         if shown is None:
             return False  # the step closed before the page drew it
         self.choices_seen.append((decision["kind"], shown))
@@ -121,10 +118,8 @@ class PageSeat:
         if decision.get("text"):
             box.locator('[data-testid="text-input"]').fill(words(decision, self.rng))
         box.locator('[data-testid="submit"]').click()
-        TIMES.setdefault("click", []).append(time.monotonic() - t0)
         self.clicks += 1
-        self._wait_answered(view["step"])
-        TIMES.setdefault("answered", []).append(time.monotonic() - t0)
+        self._wait_answered(view["step"], decision, picked)
         return True
 
     def _choices_matching(self, box: Any, box_testid: str, legal: set[str], step: int) -> set[str] | None:
@@ -142,16 +137,16 @@ class PageSeat:
             time.sleep(0.1)
         raise AssertionError(f"seat {self.seat}'s page offers {sorted(shown)} where its view allows {sorted(legal)}")
 
-    def _wait_answered(self, step: int) -> None:
+    def _wait_answered(self, step: int, decision: dict, picked: list[str]) -> None:
         deadline = time.monotonic() + 8
         while time.monotonic() < deadline:
             view = self.view()
-            if view["step"] != step or view.get("answered") is not None or view["status"] != "running":
+            if view["step"] != step or owed(view) != decision:  # answered, or no longer asked
                 return
             time.sleep(0.1)
         problem = self.page.locator('[data-testid="problem"]')
         shown = problem.all_inner_texts() if problem.count() else []
-        raise AssertionError(f"seat {self.seat}'s submit was not taken: {shown}")
+        raise AssertionError(f"seat {self.seat}'s answer {picked} to {decision} was not taken: {shown}")
 
 
 def play_out(
