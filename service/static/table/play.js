@@ -121,7 +121,8 @@ async function seatPage() {
     const key = decisionsKey(view);
     if (force || key !== shownKey) {
       shownKey = key;
-      decisions.replaceChildren(view.status === "lobby" ? h("p", { class: "note" }, t("waiting")) : renderDecisions(view, words, send));
+      const waiting = view.status === "lobby" ? h("p", { class: "note" }, t("waiting")) : "";
+      decisions.replaceChildren(view.status === "running" ? renderDecisions(view, words, send) : waiting);
     }
     showReceipts();
   };
