@@ -66,6 +66,8 @@ register(
             "人狼戀獲勝",
         ),
         "result.no_winner": _words("Nobody wins", "勝者なし", "无人获胜", "無人獲勝"),
+        "item.antidote": _words("antidote", "解毒薬", "解药", "解藥"),
+        "item.poison": _words("poison", "毒薬", "毒药", "毒藥"),
     },
     ruleset="langrensha",
 )
@@ -121,6 +123,7 @@ def labels_of(rs: Any, lang: str) -> Labels:
         knowledge={**_names("role", r, lang, roles), **_names("label", r, lang)},
         barred=_names("error", r, lang),
         formats=_names("format", r, lang),
+        items=_names("item", r, lang),
     )
 
 

@@ -240,6 +240,7 @@ class Labels(msgspec.Struct, kw_only=True):
     knowledge: dict[str, str]  # a value of `view.knowledge` (a result, a label, a role) -> its name
     barred: dict[str, str]  # a reason code of a decision's `barred` -> its words
     formats: dict[str, str]  # a vote format (magic_city's `today.format`) -> its name
+    items: dict[str, str]  # an item the view's `private` facts name by id (langrensha's potions) -> its name
 
 
 class RulesetInfo(msgspec.Struct, kw_only=True):

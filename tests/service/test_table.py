@@ -129,6 +129,7 @@ def unnamed(view: View, labels) -> list[str]:
     today = p.get("today") or {}
     cards += [today["event"]] if today.get("event") else []
     missing += [f"card {c}" for c in cards if c not in labels.cards]
+    missing += [f"item {x}" for x in p.get("potions", []) if x not in labels.items]
     if today.get("format") and today["format"] not in labels.formats:
         missing.append(f"format {today['format']}")
     return missing

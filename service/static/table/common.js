@@ -379,7 +379,7 @@ function renderPrivate(view, w) {
   }
   if (p.candidates) parts.push(h("p", { testid: "candidates", class: "note" }, `${t("candidates")}: ${p.candidates.map((s) => seatName(view, s)).join(", ")}`));
   if (p.lover) parts.push(h("p", { testid: "lover", "data-seat": p.lover[0], class: "note" }, `${t("lover")}: ${seatName(view, p.lover[0])} (${name(w.roles, p.lover[1])})`));
-  if (p.potions) parts.push(h("p", { testid: "potions", class: "note" }, `${t("potions")}: ${p.potions.map((x) => name(w.choices, x)).join(", ") || "—"}`));
+  if (p.potions) parts.push(h("p", { testid: "potions", class: "note" }, `${t("potions")}: ${p.potions.map((x) => name(w.items, x)).join(", ") || "—"}`));
   if (p.wolf_target) parts.push(h("p", { testid: "wolf-target", class: "note" }, `${t("wolf_target")}: ${seatName(view, p.wolf_target)}`));
   if (p.spare_cards) parts.push(h("p", { class: "note" }, p.spare_cards.map((r) => name(w.roles, r)).join(", ")));
   if (p.curse) parts.push(h("p", { class: "note" }, `${t("cursed")}: ${seatName(view, p.curse)}`));
