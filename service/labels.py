@@ -139,7 +139,7 @@ def option_info(rs: Any, key: str, o: Option, lang: str) -> OptionInfo:
     else:
         name, help = name_of("option", key, lang, r), name_of("option", key + ".help", lang, r)
     if o.doc.endswith("Seconds; 0 waits forever."):
-        help += " " + name_of("option", "seconds.help", lang, r)
+        help += (" " if lang == "en" else "") + name_of("option", "seconds.help", lang, r)
     return OptionInfo(
         type=o.type,  # type: ignore[arg-type]  # an Option's type is one of the four
         default=o.default,

@@ -180,6 +180,7 @@ async function lobby() {
     );
   };
   await fill();
+  setInterval(() => document.visibilityState === "visible" && fill().catch(() => {}), 5000);
   return h("section", { class: "card-box" }, h("h2", {}, t("lobby"), " ", h("button", { type: "button", onclick: fill }, t("refresh"))), box);
 }
 
