@@ -14,11 +14,13 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from grimoire.service.cli import free_port
 from tests.browser.proxy import Proxy
 from tests.browser.serve import CHROMIUM, HOST, MISSING_CHROMIUM, Server, launch
 
+expect.set_options(timeout=15_000)  # a loaded machine: pages may take seconds to catch up
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 SCREENSHOTS = Path(__file__).parent / "screenshots"

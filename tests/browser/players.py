@@ -28,6 +28,12 @@ SHOWN_CHOICES = """(testid) => {
   const enabled = [...box.querySelectorAll('[data-testid^="choice-"]')].filter((b) => !b.disabled);
   return enabled.map((b) => b.dataset.testid.slice("choice-".length));
 }"""
+# what the page shows of its state, for a failure's message
+PAGE_STATE = """(testid) => ({
+  step: document.querySelector('[data-testid="step"]')?.dataset.step,
+  connection: document.querySelector('[data-testid="connection"]')?.dataset.state,
+  box: document.querySelector(`[data-testid="${testid}"]`)?.outerHTML.slice(0, 2000),
+})"""
 WORDS = ("Good evening, table", "Let us listen first", "I have a feeling about", "Nothing to add", "Agreed")
 
 
@@ -135,7 +141,11 @@ class PageSeat:
             if self.view()["step"] != step:
                 return None
             time.sleep(0.1)
-        raise AssertionError(f"seat {self.seat}'s page offers {sorted(shown)} where its view allows {sorted(legal)}")
+        page_state = self.page.evaluate(PAGE_STATE, box_testid)
+        raise AssertionError(
+            f"seat {self.seat}'s page offers {sorted(shown)} where its view allows {sorted(legal)} "
+            f"(step {step}, {box_testid}; the page: {page_state})"
+        )
 
     def _wait_answered(self, step: int, decision: dict, picked: list[str]) -> None:
         deadline = time.monotonic() + 8

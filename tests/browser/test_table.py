@@ -112,7 +112,10 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
 
     def each_round() -> None:
         assert_spectator_shows_no_role(watch, role_names)
-        if not shot_taken and by_testid(watch, "feed-item").count() > 12:
+        decision = owed(seats[0].view())
+        if not shot_taken and decision and decision.get("targets"):  # the first seat with choices to click
+            box = by_testid(seats[0].page, f"decision-{decision['kind']}")
+            box.locator('[data-testid^="choice-"]').first.wait_for()
             screenshots(seats[0].page, "seat")
             screenshots(watch, "watch")
             shot_taken.append(True)
@@ -191,7 +194,7 @@ def test_a_game_of_each_other_ruleset_is_played_to_its_end_from_seat_pages_and_b
     assert sum(seat.clicks for seat in page_seats) >= 1
     seen.assert_seen()
     for seat in page_seats:
-        by_testid(seat.page, "result").wait_for()
+        expect(by_testid(seat.page, "result")).not_to_be_empty()
     pages.assert_no_errors()
     assert_no_token_in_any_url(proxy, server, {seat.token for seat in seats})
 
@@ -212,7 +215,11 @@ class RulesetSights:
             if view["status"] != "running":
                 continue
             self.checked += self.check(seat.page, view)
-            if not self.shot and owed(view):
+            decision = owed(view)
+            if not self.shot and decision and decision.get("targets"):  # a page with choices to click
+                seat.page.locator(
+                    f'[data-testid="decision-{decision["kind"]}"] [data-testid^="choice-"]'
+                ).first.wait_for()
                 screenshots(seat.page, f"seat-{self.ruleset}")
                 self.shot = True
 
