@@ -127,14 +127,20 @@ async function seatPage() {
     showReceipts();
   };
 
+  // one view read for a burst of items, and another when items arrived while it was in flight
   let refreshing = null;
+  let stale = false;
   const refresh = () => {
+    stale = true;
     refreshing ??= (async () => {
-      await new Promise((r) => setTimeout(r, 100)); // one read for a burst of items
       try {
-        const r = await api(`/games/${game}/view`, { token });
-        setClock(r.now);
-        show(r.view);
+        while (stale) {
+          stale = false;
+          await new Promise((r) => setTimeout(r, 100));
+          const r = await api(`/games/${game}/view`, { token });
+          setClock(r.now);
+          show(r.view);
+        }
       } finally {
         refreshing = null;
       }

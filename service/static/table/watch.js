@@ -22,14 +22,20 @@ async function main() {
       view.status === "ended" ? h("a", { href: `/replay/${game}`, testid: "replay-link", class: "button" }, t("replay")) : "",
     );
   };
+  // one view read for a burst of items, and another when items arrived while it was in flight
   let refreshing = null;
+  let stale = false;
   const refresh = () => {
+    stale = true;
     refreshing ??= (async () => {
-      await new Promise((r) => setTimeout(r, 100));
       try {
-        const r = await api(`/games/${game}/view`);
-        setClock(r.now);
-        show(r.view);
+        while (stale) {
+          stale = false;
+          await new Promise((r) => setTimeout(r, 100));
+          const r = await api(`/games/${game}/view`);
+          setClock(r.now);
+          show(r.view);
+        }
       } finally {
         refreshing = null;
       }
