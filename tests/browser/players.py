@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -93,7 +93,6 @@ class PageSeat:
     rng: random.Random
     page: Any
     clicks: int = 0
-    choices_seen: list[tuple[str, set[str]]] = field(default_factory=list)
 
     def view(self) -> dict:
         return self.api.get(f"/games/{self.game_id}/view", headers=auth(self.token)).json()["view"]
@@ -105,10 +104,8 @@ class PageSeat:
         box_testid = f"decision-{decision['kind']}"
         box = self.page.locator(f'[data-testid="{box_testid}"]')
         legal = {str(t) for t in decision.get("targets", ())} | set(decision.get("options", ()))
-        shown = self._choices_matching(box, box_testid, legal, view["step"])
-        if shown is None:
+        if not self._shows_legal_choices(box_testid, legal, view["step"]):
             return False  # the step closed before the page drew it
-        self.choices_seen.append((decision["kind"], shown))
         count = decision.get("count", 1)
         targets = [str(t) for t in decision.get("targets", ())]
         if count > 1:
@@ -128,18 +125,18 @@ class PageSeat:
         self._wait_answered(view["step"], decision, picked)
         return True
 
-    def _choices_matching(self, box: Any, box_testid: str, legal: set[str], step: int) -> set[str] | None:
-        """The enabled choices the page shows for the decision, once they are the view's legal ones; None
-        when the step moved on first. Fails when the page keeps offering other choices."""
+    def _shows_legal_choices(self, box_testid: str, legal: set[str], step: int) -> bool:
+        """Waits until the page shows the decision with exactly the view's legal choices enabled; False when
+        the step moved on first. Fails when the page keeps offering other choices."""
         deadline = time.monotonic() + 8
         shown: set[str] = set()
         while time.monotonic() < deadline:
-            found = box.page.evaluate(SHOWN_CHOICES, box_testid)
+            found = self.page.evaluate(SHOWN_CHOICES, box_testid)
             shown = set(found or ())
             if found is not None and shown == legal:
-                return shown
+                return True
             if self.view()["step"] != step:
-                return None
+                return False
             time.sleep(0.1)
         page_state = self.page.evaluate(PAGE_STATE, box_testid)
         raise AssertionError(

@@ -1,7 +1,8 @@
 """The table in a real browser: games played, watched and replayed from the pages `grimoire serve` ships.
 
 Every page is opened on a LAN-style origin (not a secure context) through a proxy that records each
-request line the service is sent; see conftest.py.
+request line the service is sent (conftest.py); each test that plays from pages ends by checking that no
+request URL the service saw, and no line of its log, carries a token.
 """
 
 from __future__ import annotations
