@@ -35,6 +35,7 @@ from grimoire.service.routes_health import HealthRoutes
 from grimoire.service.routes_landing import LandingRoutes, static_assets
 from grimoire.service.routes_play import PlayRoutes
 from grimoire.service.routes_rulesets import RulesetRoutes
+from grimoire.service.routes_table import TableRoutes
 from grimoire.service.settings import Settings
 from grimoire.service.store import FAULT_STATUS
 from grimoire.service.web import hold_games, language
@@ -67,6 +68,7 @@ ROUTES: list[ControllerRouterHandler] = [
     list_keys,
     HealthRoutes,
     LandingRoutes,
+    TableRoutes,
     static_assets,
 ]
 

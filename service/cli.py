@@ -58,6 +58,17 @@ def describe_store(url: str) -> str:
     return f"SQLite file {os.path.abspath(env['SQLITE_DBNAME'])}"
 
 
+def lan_address() -> str:
+    """This machine's address on its network: the source address of the primary interface, found by
+    connecting a UDP socket (which sends nothing) towards a documentation address."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))
+            return s.getsockname()[0]
+        except OSError:  # no route at all: this machine only
+            return "127.0.0.1"
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -66,21 +77,26 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     url = database_url(args.database_url)
     settings = Settings(database_url=url)
+    host = "0.0.0.0" if args.lan else args.host
+    if args.lan and not settings.public_url:
+        settings.public_url = f"http://{lan_address()}:{args.port}"
     app = create_app(settings)
-    shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
     where = describe_store(url)
+    if settings.public_url:
+        print(f"The table:     {settings.public_url}/  (open it on the phones at the table)", flush=True)
     print(f"Grimoire API:  http://{shown}:{args.port}/", flush=True)
     print(f"API docs:      http://{shown}:{args.port}/docs", flush=True)
     print(f"Event store:   {where}", flush=True)
     if settings.metrics_port:
         from prometheus_client import start_http_server
 
-        start_http_server(settings.metrics_port, addr=args.host)
+        start_http_server(settings.metrics_port, addr=host)
         print(f"Metrics:       http://{shown}:{settings.metrics_port}/metrics (for the operator only)", flush=True)
     # keep-alive longer than clients idle between long-polls, so a reused connection is not closed under them
     uvicorn.run(
         app,
-        host=args.host,
+        host=host,
         port=args.port,
         log_level="warning",
         access_log=False,
@@ -395,6 +411,8 @@ SERVE_ENVIRONMENT = """environment:
   GRIMOIRE_METRICS_PORT   when set, Prometheus metrics on this port of --host (default: none)
   GRIMOIRE_CORS_ORIGINS   comma-separated origins browsers may call from (default: none, CORS off)
   GRIMOIRE_LOG_LEVEL      debug, info, warning or error (default: info)
+  GRIMOIRE_PUBLIC_URL     the address players open (http://host:port): join links and QR codes start
+                          with it (default: with --lan, this machine's LAN address; else the request's)
   GRIMOIRE_SIGNING_KEY    the Ed25519 key that signs receipts, 64 hex digits, the same on every replica
                           (a comma-separated list signs with the first; default: a key kept beside a
                           SQLite file, or in a PostgreSQL database)"""
@@ -424,6 +442,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=int(os.environ.get("GRIMOIRE_PORT", "8000")),
         help="port to listen on (default: $GRIMOIRE_PORT, else 8000; now %(default)s)",
+    )
+    p.add_argument(
+        "--lan",
+        action="store_true",
+        help="listen on every interface and print this machine's LAN address, which join links and QR codes "
+        "use unless $GRIMOIRE_PUBLIC_URL names another (for a game night on one network; default: off, --host)",
     )
     p.add_argument("--database-url", default=None, metavar="URL", help=db_help)
     p.set_defaults(func=cmd_serve)

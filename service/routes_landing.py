@@ -1,4 +1,4 @@
-"""The landing page (`/`) and the static assets the docs load."""
+"""The landing page (`/`: the table's home, where a game is created) and the static assets the pages load."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from litestar import Controller, Request, Response, get
 from litestar.datastructures import CacheControlHeader
 from litestar.static_files import create_static_files_router
 
+from grimoire.service.routes_table import page_response
 from grimoire.service.web import VARY_LANG, language
 
 STATIC = Path(__file__).parent / "static"
@@ -52,19 +53,11 @@ TEXTS = {
 }
 
 
-def landing_page(lang: str) -> str:
+def landing_links(lang: str) -> str:
+    """What `/` says without its script: the service in a line, links to the docs, the lobby, the OpenAPI
+    document and health, and the page in each language."""
     intro, docs, lobby, openapi, health = (escape(t) for t in TEXTS[lang])
-    return f"""<!DOCTYPE html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Grimoire</title>
-<link rel="icon" type="image/png" href="/static/swagger-ui/favicon-32x32.png">
-<style>body{{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;padding:0 1em;line-height:1.5}}</style>
-</head>
-<body>
-<h1>Grimoire</h1>
+    return f"""<footer id="about">
 <p>{intro}</p>
 <ul>
 <li><a href="/docs">{docs}</a></li>
@@ -74,8 +67,7 @@ def landing_page(lang: str) -> str:
 </ul>
 <p lang="en"><a href="/?lang=en">English</a> · <a href="/?lang=ja">日本語</a> · <a href="/?lang=zh-Hans">简体中文</a> ·
 <a href="/?lang=zh-Hant">繁體中文</a></p>
-</body>
-</html>
+</footer>
 """
 
 
@@ -87,4 +79,4 @@ class LandingRoutes(Controller):
     async def landing(self, request: Request) -> Response[str]:
         given = request.query_params.get("lang")
         lang = language(request, given if given in TEXTS else None)
-        return Response(landing_page(lang), media_type="text/html")
+        return page_response(request, "home", landing_links(lang))

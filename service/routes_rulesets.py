@@ -11,8 +11,9 @@ from litestar.params import Parameter
 from grimoire.domain import catalog as rulesets
 from grimoire.domain.messages import name_of, role_name
 from grimoire.service.games import preset_seats
+from grimoire.service.labels import labels_of, option_info
 from grimoire.service.problems import ApiError, responses
-from grimoire.service.schemas import OptionInfo, RoleInfo, RulesetInfo
+from grimoire.service.schemas import RoleInfo, RulesetInfo
 from grimoire.service.web import (
     ETAG,
     NOT_MODIFIED,
@@ -39,12 +40,8 @@ def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
         ],
         presets={k: list(v) for k, v in rs.presets.items()},
         preset_seats=preset_seats(rs.id),
-        options={
-            k: OptionInfo(
-                type=o.type, default=o.default, choices=list(o.choices), minimum=o.minimum, maximum=o.maximum, doc=o.doc
-            )
-            for k, o in rs.all_options().items()
-        },
+        options={k: option_info(rs, k, o, lang) for k, o in rs.all_options().items()},
+        labels=labels_of(rs, lang),
     )
 
 

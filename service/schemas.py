@@ -221,6 +221,26 @@ class OptionInfo(msgspec.Struct, kw_only=True):
     minimum: float | None = None  # the smallest legal number
     maximum: float | None = None  # the largest legal number
     doc: str = ""  # what the option does
+    name: str  # its name in the language asked for
+    help: str  # what it does, in the language asked for
+    choice_names: dict[str, str] = {}  # each legal value of a choice, named in the language asked for
+
+
+class Labels(msgspec.Struct, kw_only=True):
+    """Display names in the language asked for, by the ids a game's views and feeds carry: a client shows every
+    decision, choice, card, phase, step, side and result from these, with no table of its own."""
+
+    actions: dict[str, str]  # a decision's `kind` -> its name
+    choices: dict[str, str]  # a value of a decision's `options` (a card, a role, yes/no…) -> its name
+    cards: dict[str, str]  # a card's id (a hand, an offer, the event in force) -> its name
+    phases: dict[str, str]  # `view.phase` -> its name
+    steps: dict[str, str]  # `view.step_name` up to its first dot -> its name
+    teams: dict[str, str]  # a side's id -> its name
+    results: dict[str, str]  # `view.result` (how the game ended) -> its words
+    knowledge: dict[str, str]  # a value of `view.knowledge` (a result, a label, a role) -> its name
+    barred: dict[str, str]  # a reason code of a decision's `barred` -> its words
+    formats: dict[str, str]  # a vote format (magic_city's `today.format`) -> its name
+    items: dict[str, str]  # an item the view's `private` facts name by id (langrensha's potions) -> its name
 
 
 class RulesetInfo(msgspec.Struct, kw_only=True):
@@ -235,6 +255,7 @@ class RulesetInfo(msgspec.Struct, kw_only=True):
     presets: dict[str, list[str]]  # each preset's role ids, one a seat
     preset_seats: dict[str, int]  # how many seats each preset is for
     options: dict[str, OptionInfo]  # its options by id
+    labels: Labels  # display names in the language asked for, by the ids its games' views and feeds carry
 
 
 class AuditEvent(msgspec.Struct, kw_only=True):

@@ -37,3 +37,5 @@ class Settings(msgspec.Struct, kw_only=True):
     # seconds any database call may take (a request's store work too: past it, 503), and the readiness probe's
     db_timeout: float = msgspec.field(default_factory=lambda: float(os.environ.get("GRIMOIRE_DB_TIMEOUT", "5")))
     ready_timeout: float = msgspec.field(default_factory=lambda: float(os.environ.get("GRIMOIRE_READY_TIMEOUT", "2")))
+    # the address players' phones open: join links and their QR codes start with it (default: the request's own)
+    public_url: str = msgspec.field(default_factory=lambda: os.environ.get("GRIMOIRE_PUBLIC_URL", "").rstrip("/"))

@@ -60,3 +60,17 @@ def test_the_http_benchmark_reports_the_servers_cpu_per_action_and_stream_latenc
     for fan in figures["fanout"]["new"].values():
         assert fan["samples"] == 3 * 13  # every seat of the 13-seat game received every speech
         assert 0 < fan["p50_ms"] <= fan["p99_ms"] < 10_000
+
+
+def test_the_pages_benchmark_weighs_the_pages_and_times_a_first_render_in_chromium():
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).parent / "pages.py"), "--renders", "1"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=True,
+    )
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    assert set(figures["files"]) >= {"play.js", "table.css"}
+    assert figures["js_css_bytes"] == sum(figures["files"].values()) < figures["js_css_budget_bytes"]
+    assert figures["seats"] == 13 and figures["renders"] == 1 and figures["first_render_ms_median"] > 0

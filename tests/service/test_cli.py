@@ -57,6 +57,7 @@ def test_serve_help_documents_every_environment_variable(capsys):
         "GRIMOIRE_CORS_ORIGINS",
         "GRIMOIRE_LOG_LEVEL",
         "GRIMOIRE_SIGNING_KEY",
+        "GRIMOIRE_PUBLIC_URL",
     ):
         assert var in out
 

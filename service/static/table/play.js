@@ -1,0 +1,177 @@
+// A seat's page (/play/{game_id}): join under a name when the tab holds no token, then the seat's own view,
+// its feed as it arrives and the decisions it owes, with the receipts its actions earned.
+// DOM hooks (data-testid): join-name, join-submit, problem, my-seat, my-name, role, phase, day, step,
+// deadline, status, connection, seat-<n>, seat-name-<n>, decisions, decision-<kind>, choice-<value>,
+// text-input, submit, answered, hand, card-<id>, offer, today, sheriff, lover, candidates, potions,
+// wolf-target, feed, feed-item, receipts-count, receipts-download, seat-link, result, winners, watch-link.
+import {
+  Problem,
+  act,
+  api,
+  decisionsKey,
+  feedItem,
+  follow,
+  gameIdFromPath,
+  gameWords,
+  h,
+  keepToken,
+  langLinks,
+  ready,
+  renderDecisions,
+  renderView,
+  setClock,
+  t,
+  takeToken,
+} from "./common.js";
+
+const game = gameIdFromPath();
+const app = document.getElementById("app");
+let token = takeToken(game);
+
+async function joinForm() {
+  const spectator = await api(`/games/${game}/view`);
+  const v = spectator.view;
+  const problem = h("p", { testid: "problem", class: "problem", role: "alert" });
+  const nameInput = h("input", { testid: "join-name", maxlength: 40, required: true, autocomplete: "nickname", placeholder: t("your_name") });
+  const open = v.status === "lobby" && v.names.length < v.seats;
+  app.replaceChildren(
+    h("h1", {}, "Grimoire"),
+    h("p", {}, `${v.ruleset} · ${v.names.length}/${v.seats}`),
+    open
+      ? h(
+          "form",
+          {
+            class: "card-box",
+            onsubmit: async (ev) => {
+              ev.preventDefault();
+              try {
+                const joined = await api(`/games/${game}/seats`, { method: "POST", body: { name: nameInput.value.trim() }, lang: v.lang });
+                keepToken(game, joined.token);
+                token = joined.token;
+                seatPage();
+              } catch (e) {
+                problem.textContent = e.message;
+              }
+            },
+          },
+          h("label", {}, t("your_name"), nameInput),
+          h("button", { type: "submit", testid: "join-submit", class: "primary" }, t("join")),
+          problem,
+        )
+      : h("p", {}, t("not_joinable")),
+    h("p", {}, h("a", { href: `/watch/${game}`, testid: "watch-link" }, t("watch"))),
+    langLinks(),
+  );
+  ready();
+}
+
+const receiptsKey = (seat) => `grimoire:${game}:receipts:${seat}`;
+const receiptsOf = (seat) => JSON.parse(localStorage.getItem(receiptsKey(seat)) || "[]");
+
+async function seatPage() {
+  let reply;
+  try {
+    reply = await api(`/games/${game}/view`, { token });
+  } catch (e) {
+    if (e instanceof Problem && e.status === 401) {
+      sessionStorage.removeItem(`grimoire:${game}:token`);
+      token = null;
+      return joinForm();
+    }
+    throw e;
+  }
+  let view = reply.view;
+  setClock(reply.now);
+  const lang = view.lang;
+  const words = await gameWords(view.ruleset, lang);
+  const top = h("div", {});
+  const decisions = h("div", {});
+  const feed = h("ol", { testid: "feed", class: "feed", reversed: true });
+  const connection = h("span", { testid: "connection", "data-state": "reconnecting", class: "conn" }, t("reconnecting"));
+  const receiptsCount = h("span", { testid: "receipts-count" }, "0");
+  const download = h("a", { testid: "receipts-download", class: "button" }, t("download"));
+  const seatLink = h("a", { testid: "seat-link", class: "muted" }, t("seat_link"));
+  seatLink.addEventListener("click", () => {
+    seatLink.href = `/play/${game}#token=${encodeURIComponent(token)}`; // only on demand: a fragment never leaves the tab
+  });
+  let shownKey = "";
+
+  const showReceipts = () => {
+    const kept = receiptsOf(view.seat);
+    receiptsCount.textContent = String(kept.length);
+    URL.revokeObjectURL(download.href);
+    download.href = URL.createObjectURL(new Blob([JSON.stringify(kept, null, 1)], { type: "application/json" }));
+    download.download = `receipts-${game}-seat${view.seat}.json`;
+  };
+
+  const send = async (decision, action) => {
+    const answer = await act(game, token, action, lang);
+    if (answer.receipt) {
+      const kept = receiptsOf(view.seat);
+      if (!kept.some((r) => r.n === answer.receipt.n)) kept.push(answer.receipt);
+      localStorage.setItem(receiptsKey(view.seat), JSON.stringify(kept));
+    }
+    setClock(answer.now);
+    show(answer.view, true);
+  };
+
+  const show = (next, force = false) => {
+    view = next;
+    top.replaceChildren(renderView(view, words));
+    const key = decisionsKey(view);
+    if (force || key !== shownKey) {
+      shownKey = key;
+      const waiting = view.status === "lobby" ? h("p", { class: "note" }, t("waiting")) : "";
+      decisions.replaceChildren(view.status === "running" ? renderDecisions(view, words, send) : waiting);
+    }
+    showReceipts();
+  };
+
+  // one view read for a burst of items, and another when items arrived while it was in flight
+  let refreshing = null;
+  let stale = false;
+  const refresh = () => {
+    stale = true;
+    refreshing ??= (async () => {
+      try {
+        while (stale) {
+          stale = false;
+          await new Promise((r) => setTimeout(r, 100));
+          const r = await api(`/games/${game}/view`, { token });
+          setClock(r.now);
+          show(r.view);
+        }
+      } finally {
+        refreshing = null;
+      }
+    })();
+  };
+
+  app.replaceChildren(
+    h("div", { class: "topline" }, h("h1", {}, words.info.name), connection),
+    top,
+    decisions,
+    h("section", {}, h("h2", {}, t("feed")), feed),
+    h("section", { class: "receipts" }, h("h2", {}, t("receipts"), " ", receiptsCount), download, " ", seatLink),
+    langLinks(),
+  );
+  show(view, true);
+  follow(
+    game,
+    token,
+    lang,
+    (items) => {
+      for (const item of items) feed.prepend(feedItem(item));
+      refresh();
+    },
+    (state) => {
+      connection.dataset.state = state;
+      connection.textContent = t(state);
+    },
+    () => view.status === "ended" || view.status === "aborted",
+  );
+  ready();
+}
+
+if (token) seatPage();
+else joinForm();

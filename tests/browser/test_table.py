@@ -1,0 +1,348 @@
+"""The table in a real browser: games played, watched and replayed from the pages `grimoire serve` ships.
+
+Every page is opened on a LAN-style origin (not a secure context) through a proxy that records each
+request line the service is sent (conftest.py); each test that plays from pages ends by checking that no
+request URL the service saw, and no line of its log, carries a token.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import DESKTOP, PHONE, screenshots
+from tests.browser.players import ApiSeat, PageSeat, auth, owed, play_out
+
+STATIC = Path(__file__).resolve().parents[2] / "service" / "static" / "table"
+OTHER_RULESETS = {  # ruleset -> the game's language and how many seats play from pages
+    "ultimate13": ("en", 3),
+    "langrensha": ("zh-Hans", 2),
+    "witch_trial": ("zh-Hant", 2),
+    "magic_city": ("ja", 2),
+}
+
+
+def by_testid(page, testid: str):
+    return page.locator(f'[data-testid="{testid}"]')
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector('body[data-ready="1"]')
+
+
+def assert_no_token_in_any_url(proxy, server, tokens: set[str]) -> None:
+    """No request line the service was sent, through the proxy or in its own log, holds a token: neither
+    the ones the test knows nor any that reached the service in an Authorization header."""
+    used = {seen.bearer for seen in proxy.seen if seen.bearer}
+    assert used, "no page sent a token at all"
+    secrets = tokens | used
+    leaks = [seen.target for seen in proxy.seen if any(secret in seen.target for secret in secrets)]
+    assert leaks == []
+    logged = server.log_text()
+    assert [secret for secret in secrets if secret in logged] == []
+
+
+def assert_spectator_shows_no_role(watch, role_names: list[str]) -> None:
+    """No seat on the spectator's page carries a role or shows a role's name; no `role` of its own."""
+    assert by_testid(watch, "role").count() == 0
+    seats = watch.locator('[data-testid^="seat-"]:not([data-testid^="seat-name-"])')
+    assert seats.count() > 0
+    assert seats.evaluate_all("els => els.filter(e => e.dataset.role).length") == 0
+    shown = " ".join(seats.all_inner_texts())
+    assert [name for name in role_names if name in shown] == []
+
+
+def test_the_pages_use_no_api_that_needs_a_secure_context():
+    """Phones on the LAN load the pages over plain http: no crypto.randomUUID, no crypto.subtle."""
+    scripts = {path.name: path.read_text(encoding="utf-8") for path in STATIC.glob("*.js")}
+    assert "play.js" in scripts
+    uses = {name: re.findall(r"randomUUID\s*\(|crypto\.subtle", text) for name, text in scripts.items()}
+    assert {name: found for name, found in uses.items() if found} == {}
+
+
+def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_never_shows_a_role(
+    pages, proxy, server, api
+):
+    home = pages.open("/?lang=ja", DESKTOP, locale="ja-JP")
+    wait_ready(home)
+    by_testid(home, "ruleset-select").select_option("jinro9")
+    by_testid(home, "preset-select").select_option("9A")
+    by_testid(home, "game-lang-select").select_option("ja")
+    home.locator("details", has=by_testid(home, "option-time_scale")).locator("summary").click()
+    by_testid(home, "option-time_scale").fill("0.5")  # steps close when all have answered; deadlines for safety
+    screenshots(home, "home")
+    by_testid(home, "create-submit").click()
+    expect(by_testid(home, "open-seats")).to_have_text("9")
+    join = by_testid(home, "join-link").get_attribute("href")
+    game_id = by_testid(home, "game-id").inner_text().strip()
+    assert urlsplit(join).path == f"/play/{game_id}"
+
+    names = ["あかり", "ゆうと", "さくら", "はると", "みお", "そうた", "ひなた", "りん", "けんじ"]
+    seat_pages = []
+    for name in names:
+        page = pages.open(urlsplit(join).path, locale="ja-JP")
+        by_testid(page, "join-name").fill(name)
+        by_testid(page, "join-submit").click()
+        by_testid(page, "my-seat").wait_for()
+        seat_pages.append(page)
+    expect(by_testid(home, "open-seats")).to_have_text("0")
+    screenshots(home, "host")
+    by_testid(home, "start").click()
+    expect(by_testid(home, "host-status")).to_have_attribute("data-status", "running")
+
+    watch = pages.open(f"/watch/{game_id}", DESKTOP, locale="ja-JP")
+    wait_ready(watch)
+    role_names = [role["name"] for role in api.get("/rulesets/jinro9", params={"lang": "ja"}).json()["roles"]]
+    rng = random.Random(9)
+    seats = []
+    for page in seat_pages:
+        wait_ready(page)
+        number = int(by_testid(page, "my-seat").inner_text())
+        token = page.evaluate(f"sessionStorage.getItem('grimoire:{game_id}:token')")
+        assert token
+        seats.append(PageSeat(api, game_id, number, token, rng, page))
+    assert sorted(seat.seat for seat in seats) == list(range(1, 10))
+    shot_taken = []
+
+    def each_round() -> None:
+        assert_spectator_shows_no_role(watch, role_names)
+        decision = owed(seats[0].view())
+        if not shot_taken and decision and decision.get("targets"):  # the first seat with choices to click
+            box = by_testid(seats[0].page, f"decision-{decision['kind']}")
+            box.locator('[data-testid^="choice-"]').first.wait_for()
+            screenshots(seats[0].page, "seat")
+            screenshots(watch, "watch")
+            shot_taken.append(True)
+
+    final = play_out(api, game_id, lambda: by_testid(home, "force-deadline").click(), seats, each_round)
+
+    assert final["status"] == "ended" and final["winners"]
+    assert sum(seat.clicks for seat in seats) >= 40  # every vote, speech and night act was clicked
+    roles = {int(seat): role for seat, role in final["roles"].items()}
+    for seat, role in roles.items():  # the roles appear once the game has ended
+        expect(by_testid(watch, f"seat-{seat}")).to_have_attribute("data-role", role)
+    expect(by_testid(watch, "result")).not_to_be_empty()
+    for seat in seats:
+        expect(by_testid(seat.page, "result")).not_to_be_empty()
+        expect(by_testid(seat.page, "role")).to_have_attribute("data-role", roles[seat.seat])
+    for seat in seats[:3]:  # the receipts a page kept hold against the published log
+        kept = json.loads(seat.page.evaluate(f"localStorage.getItem('grimoire:{game_id}:receipts:{seat.seat}')"))
+        assert len(kept) >= 1 and int(by_testid(seat.page, "receipts-count").inner_text()) == len(kept)
+        assert api.post(f"/games/{game_id}/audit/receipts", json=kept).json()["ok"] is True
+    pages.assert_no_errors()
+    assert_no_token_in_any_url(proxy, server, {seat.token for seat in seats})
+
+
+def started_game(api, ruleset: str, lang: str, time_scale: float) -> dict:
+    info = api.get(f"/rulesets/{ruleset}").json()
+    preset, count = next(iter(info["preset_seats"].items()))
+    names = [f"Player {i}" for i in range(1, count + 1)]
+    r = api.post(
+        "/games",
+        json={
+            "ruleset": ruleset,
+            "preset": preset,
+            "names": names,
+            "lang": lang,
+            "options": {"time_scale": time_scale},
+        },
+    )
+    assert r.status_code == 201, r.text
+    game = r.json()
+    assert api.post(f"/games/{game['game_id']}/start", headers=auth(game["host_token"])).status_code == 200
+    return game
+
+
+def open_seat(pages, game: dict, seat: int, size=PHONE, locale: str = "en-US"):
+    """A seat's page opened from its secret link; the token leaves the address bar."""
+    token = game["seats"][seat - 1]["token"]
+    page = pages.open(f"/play/{game['game_id']}#token={token}", size, locale=locale)
+    wait_ready(page)
+    assert token not in page.url
+    assert int(by_testid(page, "my-seat").inner_text()) == seat
+    return page
+
+
+@pytest.mark.parametrize("ruleset", sorted(OTHER_RULESETS))
+def test_a_game_of_each_other_ruleset_is_played_to_its_end_from_seat_pages_and_bots(ruleset, pages, proxy, server, api):
+    lang, from_pages = OTHER_RULESETS[ruleset]
+    locale = {"en": "en-US", "ja": "ja-JP", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}[lang]
+    game = started_game(api, ruleset, lang, time_scale=1)
+    game_id = game["game_id"]
+    rng = random.Random(ruleset)
+    seats: list[ApiSeat | PageSeat] = []
+    for entry in game["seats"]:
+        number, token = entry["seat"], entry["token"]
+        if number <= from_pages:
+            seats.append(PageSeat(api, game_id, number, token, rng, open_seat(pages, game, number, locale=locale)))
+        else:
+            seats.append(ApiSeat(api, game_id, number, token, rng))
+    page_seats = [seat for seat in seats if isinstance(seat, PageSeat)]
+    seen = RulesetSights(ruleset, page_seats)
+
+    final = play_out(
+        api, game_id, lambda: api.post(f"/games/{game_id}/deadline", headers=auth(game["host_token"])), seats, seen
+    )
+
+    assert final["status"] == "ended"
+    assert sum(seat.clicks for seat in page_seats) >= 1
+    seen.assert_seen()
+    for seat in page_seats:
+        expect(by_testid(seat.page, "result")).not_to_be_empty()
+    pages.assert_no_errors()
+    assert_no_token_in_any_url(proxy, server, {seat.token for seat in seats})
+
+
+class RulesetSights:
+    """What a ruleset's seat pages must show from their views while the game goes on: a witch_trial
+    hand, magic_city's event in force, langrensha's sheriff to those who may know it."""
+
+    def __init__(self, ruleset: str, seats: list[PageSeat]) -> None:
+        self.ruleset = ruleset
+        self.seats = seats
+        self.checked = 0
+        self.shot = False
+
+    def __call__(self) -> None:
+        for seat in self.seats:
+            view = seat.view()
+            if view["status"] != "running":
+                continue
+            self.checked += self.check(seat.page, view)
+            decision = owed(view)
+            if not self.shot and decision and decision.get("targets"):  # a page with choices to click
+                seat.page.locator(
+                    f'[data-testid="decision-{decision["kind"]}"] [data-testid^="choice-"]'
+                ).first.wait_for()
+                screenshots(seat.page, f"seat-{self.ruleset}")
+                self.shot = True
+
+    def check(self, page, view: dict) -> int:
+        private = view.get("private") or {}
+        shown = 0
+        if private.get("hand"):  # witch_trial: the seat's cards
+            hand = by_testid(page, "hand").locator('[data-testid^="card-"]')
+            cards = {f"card-{card}" for card in private["hand"]}
+            shown += self.eventually(lambda: set(hand.evaluate_all("els => els.map(e => e.dataset.testid)")) == cards)
+        if private.get("offer"):  # witch_trial: a trade offered to the seat
+            expect(by_testid(page, "offer")).to_be_visible()
+            shown += 1
+        if (private.get("today") or {}).get("event"):  # magic_city: the event in force
+            event = private["today"]["event"]
+            expect(by_testid(page, "today")).to_have_attribute("data-event", event)
+            shown += 1
+        if private.get("sheriff"):  # langrensha: the sheriff, to those who know
+            sheriff = str(private["sheriff"])
+            expect(by_testid(page, "sheriff")).to_have_attribute("data-seat", sheriff)
+            shown += 1
+        if private.get("lover"):  # langrensha: the seat's lover
+            lover = str(private["lover"][0])
+            expect(by_testid(page, "lover")).to_have_attribute("data-seat", lover)
+            shown += 1
+        return shown
+
+    @staticmethod
+    def eventually(condition) -> int:
+        deadline = time.monotonic() + 5
+        while not condition():
+            assert time.monotonic() < deadline, "the page did not show what its view holds"
+            time.sleep(0.1)
+        return 1
+
+    def assert_seen(self) -> None:
+        if self.ruleset == "witch_trial":  # every seat holds cards; magic_city may deal no event while pages watch
+            assert self.checked > 0
+
+
+def feed_of_page(page) -> list[tuple[int, str]]:
+    """The page's feed items as (number, type), in number order (the page may list the newest first)."""
+    items = page.locator('[data-testid="feed-item"]').evaluate_all("els => els.map(e => [e.dataset.n, e.dataset.type])")
+    return sorted((int(n), kind) for n, kind in items)
+
+
+def test_a_seat_page_whose_stream_is_cut_resumes_after_its_last_item_without_losing_or_repeating_one(
+    pages, proxy, server, api
+):
+    game = started_game(api, "ultimate13", "en", time_scale=100)
+    game_id = game["game_id"]
+    page = open_seat(pages, game, 1)
+    rng = random.Random(13)
+    bots = [ApiSeat(api, game_id, s["seat"], s["token"], rng) for s in game["seats"] if s["seat"] != 1]
+
+    def feed_of_seat_1() -> list[dict]:
+        return api.get(
+            f"/games/{game_id}/events", params={"after": 0, "limit": 500}, headers=auth(game["seats"][0]["token"])
+        ).json()["events"]
+
+    def settle() -> list[dict]:
+        """The page's feed once it has caught up with the API's."""
+        expected = feed_of_seat_1()
+        deadline = time.monotonic() + 10
+        while feed_of_page(page) != [(item["n"], item["type"]) for item in expected]:
+            assert time.monotonic() < deadline, (feed_of_page(page), [item["n"] for item in expected])
+            time.sleep(0.1)
+            expected = feed_of_seat_1()
+        return expected
+
+    for bot in bots:  # the first day's actions, so the feed has items before the cut
+        bot.act(bot.view())
+    before = settle()
+    assert proxy.open_feeds() >= 1
+    streams_before = len([s for s in proxy.seen if "/stream" in s.target])
+
+    assert proxy.drop_feeds() >= 1
+    for bot in bots:  # events while the page is cut off or reconnecting
+        bot.act(bot.view())
+    api.post(f"/games/{game_id}/deadline", headers=auth(game["host_token"]))
+    by_testid(page, "connection").and_(page.locator('[data-state="live"]')).wait_for()
+    after = settle()
+
+    assert len(after) > len(before)
+    assert [n for n, _ in feed_of_page(page)] == list(range(1, len(after) + 1))  # none lost, none twice
+    resumed = [s.target for s in proxy.seen if "/stream" in s.target][streams_before:]
+    assert any(f"after={before[-1]['n']}" in target for target in resumed), resumed
+    api.post(f"/games/{game_id}/abort", headers=auth(game["host_token"]))
+    pages.assert_no_errors()
+    assert_no_token_in_any_url(proxy, server, {s["token"] for s in game["seats"]})
+
+
+def test_the_replay_page_shows_for_a_chosen_seat_and_event_the_view_the_api_replay_returns(pages, proxy, server, api):
+    game = started_game(api, "jinro9", "zh-Hant", time_scale=100)
+    game_id = game["game_id"]
+    rng = random.Random(4)
+    bots = [ApiSeat(api, game_id, s["seat"], s["token"], rng) for s in game["seats"]]
+    play_out(api, game_id, lambda: api.post(f"/games/{game_id}/deadline", headers=auth(game["host_token"])), bots)
+    events = len(api.get(f"/games/{game_id}/audit").json()["events"])
+    at = min(120, events - 1)
+
+    page = pages.open(f"/replay/{game_id}", DESKTOP, locale="zh-TW")
+    wait_ready(page)
+    by_testid(page, "viewer-select").select_option("4")
+    slider = by_testid(page, "replay-slider")
+    assert int(slider.get_attribute("max")) == events
+    slider.evaluate(
+        "(el, at) => { el.value = String(at); el.dispatchEvent(new Event('input', {bubbles: true}));"
+        " el.dispatchEvent(new Event('change', {bubbles: true})); }",
+        at,
+    )
+    expected = api.get(f"/games/{game_id}/replay", params={"at": at, "as": "4"}).json()["view"]
+    by_testid(page, "replay-at").filter(has_text=str(at)).wait_for()
+    shown = by_testid(page, "replay-view-json")
+    deadline = time.monotonic() + 10
+    while json.loads(shown.text_content() or "null") != expected:  # folded away in a <details> by default
+        assert time.monotonic() < deadline, shown.text_content()
+        time.sleep(0.1)
+    assert by_testid(page, "role").get_attribute("data-role") == expected["role"]
+    assert by_testid(page, "phase").get_attribute("data-phase") == expected["phase"]
+    for seat, alive in enumerate(expected["alive"], 1):
+        assert by_testid(page, f"seat-{seat}").get_attribute("data-alive") == str(alive).lower()
+    by_testid(page, "verify-result").and_(page.locator('[data-ok="true"]')).wait_for()
+    screenshots(page, "replay")
+    pages.assert_no_errors()
