@@ -8,7 +8,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
@@ -237,6 +237,11 @@ class SQLiteStoreDatastore(SQLiteDatastore):
 # The directory table (its rows are `service.directory`'s to write and query) ------------------------
 
 
+Query = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
+# the directory's row changes (SQL with {t} for the table, parameters, the notification tracked), made
+# by a function that may read the table (within the same transaction) through the query it is given
+Changes = Callable[[Query], Iterator[tuple[str, tuple[Any, ...], Tracking]]]
+
 HEALTH = "grimoire_health"  # one row, rewritten by each readiness probe
 PROBE = "INSERT INTO {t} (id, at) VALUES (1, {now}) ON CONFLICT (id) DO UPDATE SET at = excluded.at"
 
@@ -260,10 +265,18 @@ class SQLiteDirectory(SQLiteTrackingRecorder):
         with self.datastore.transaction(commit=True) as c:
             c.execute(PROBE.format(t=HEALTH, now="CURRENT_TIMESTAMP"))
 
-    def record(self, ch: tuple[str, tuple[Any, ...]], tracking: Tracking) -> None:
+    def record(self, changes: Changes) -> None:
+        """Write every row change `changes` yields, each with its notification's tracking, in one
+        transaction; `changes` reads the rows as this transaction sees them through its argument."""
         with self.datastore.transaction(commit=True) as c:
-            c.execute(ch[0].format(t=self.table), ch[1])
-            self._insert_tracking(c, tracking)
+
+            def query(sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+                c.execute(sql.format(t=self.table), params)
+                return [tuple(row) for row in c.fetchall()]
+
+            for sql, params, tracking in changes(query):
+                c.execute(sql.format(t=self.table), params)
+                self._insert_tracking(c, tracking)
 
     def query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with self.datastore.transaction(commit=False) as c:
@@ -309,10 +322,17 @@ class PostgresDirectory(PostgresTrackingRecorder):
         table = SQL("{0}.{1}").format(Identifier(self.datastore.schema), Identifier(self.table))
         return SQL(sql.replace("?", "%s").replace("{t}", "{0}")).format(table)
 
-    def record(self, ch: tuple[str, tuple[Any, ...]], tracking: Tracking) -> None:
+    def record(self, changes: Changes) -> None:
+        """As `SQLiteDirectory.record`."""
         with self.datastore.transaction(commit=True) as c:
-            c.execute(self._sql(ch[0]), ch[1])
-            self._insert_tracking(c, tracking)
+
+            def query(sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+                c.execute(self._sql(sql), params)
+                return [tuple(row.values()) for row in c.fetchall()]
+
+            for sql, params, tracking in changes(query):
+                c.execute(self._sql(sql), params)
+                self._insert_tracking(c, tracking)
 
     def query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with self.datastore.transaction(commit=False) as c:

@@ -144,6 +144,41 @@ def test_a_follower_brings_another_processs_appends_into_the_cache(stores):
         follower.stop()
 
 
+def test_a_stalled_directory_write_does_not_hold_up_the_games_another_process_caches(stores, monkeypatch):
+    a, b = stores
+    ga, gb = Games(a), Games(b)
+    gid = create(ga)
+    entry_b = gb.load(gid)
+    release = threading.Event()
+    record = b.directory.record
+
+    def stalled(changes):
+        release.wait(20)
+        record(changes)
+
+    monkeypatch.setattr(b.directory, "record", stalled)
+    follower = Follower(b, gb.heard, poll=0.02)
+    follower.start()
+    try:
+        entry_a = ga.load(gid)
+        seat, action = owed(entry_a)[0]
+        out = entry_a.submit(a, lambda e: Act(at=e.now(), seat=seat, action=action))
+        assert not isinstance(out, RuleViolation)
+        deadline = time.time() + 10
+        while entry_b.version < entry_a.version and time.time() < deadline:
+            time.sleep(0.02)
+        assert entry_b.version == entry_a.version and not release.is_set()
+        assert lobby(b, "", 100, 0) == []  # the directory write is still stalled
+        release.set()
+        deadline = time.time() + 10
+        while not lobby(b, "", 100, 0) and time.time() < deadline:
+            time.sleep(0.02)
+        assert [(r[0], r[4], r[6]) for r in lobby(b, "", 100, 0)] == [(str(gid), "running", 9)]
+    finally:
+        release.set()
+        follower.stop()
+
+
 def test_the_directory_lists_games_and_due_deadlines_exactly_once_across_processes(stores):
     a, b = stores
     ga = Games(a)
