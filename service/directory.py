@@ -145,13 +145,14 @@ class Follower:
         self,
         store: Store,
         on_record: Callable[[Record], None],
-        poll: float = 0.05,
+        poll: float = 0.1,
+        idle: float = 0.5,
         wants: Callable[[UUID, int], bool] = lambda game_id, version: True,
     ) -> None:
         self.store = store
         self.on_record = on_record
         self.wants = wants  # whether `on_record` wants the event at (game, version): others are not decoded
-        self.poll = poll
+        self.poll, self.idle = poll, idle  # SQLite: seconds between reads, at least and when idle
         self.directory = DirectoryWriter(store.directory)
         self.stopping = threading.Event()
         self.position = store.directory.max_tracking_id(NAME) or 0
@@ -165,6 +166,7 @@ class Follower:
     def stop(self, timeout: float = 60) -> bool:
         """Ask the threads to stop and wait for them; False if one is still inside a database call."""
         self.stopping.set()
+        self.store.written.set()  # wakes a wait for appends
         self.thread.join(timeout=timeout)
         return self.directory.stop(timeout) and not self.thread.is_alive()
 
@@ -179,13 +181,17 @@ class Follower:
         if self.wants(game_id if isinstance(game_id, UUID) else UUID(str(game_id)), notification.originator_version):
             self.on_record(rec or self.store.mapper.to_domain_event(notification))
 
-    def drain(self) -> None:
+    def drain(self) -> bool:
+        """Handle every notification after our position; whether there was any."""
+        found = False
         while not self.stopping.is_set():
             batch = self.store.notifications(self.position)
             for notification in batch:
                 self.handle(notification)
             if not batch:
-                return
+                return found
+            found = True
+        return found
 
     def listen(self) -> None:
         """PostgreSQL: LISTEN first, then read what is already there, then wake on each NOTIFY (and
@@ -206,8 +212,13 @@ class Follower:
                 if self.store.postgres:
                     self.listen()
                 else:
-                    self.drain()
+                    # At most one read per `poll`; when the last found nothing, the next waits for an
+                    # append of this process or `idle` seconds (another process's appends).
+                    self.store.written.clear()
+                    found = self.drain()
                     self.stopping.wait(self.poll)
+                    if not found:
+                        self.store.written.wait(self.idle)
             except Exception as exc:  # the database went away: retry
                 if self.stopping.is_set():
                     return

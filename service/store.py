@@ -372,6 +372,7 @@ class Store:
                     raise
                 time.sleep(0.2)
 
+        self.written = threading.Event()  # set after each append this process commits (wakes the follower)
         self.committer = Committer(self)
 
     def close(self) -> None:
@@ -486,6 +487,7 @@ class Committer:
             except Exception as exc:
                 for slot in batch:
                     slot[2] = exc
+            self.store.written.set()
             for slot in batch:
                 slot[1].set()
 

@@ -179,6 +179,28 @@ def test_a_stalled_directory_write_does_not_hold_up_the_games_another_process_ca
         follower.stop()
 
 
+def listed_within(store: Store, gid: uuid.UUID, seconds: float) -> bool:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if any(r[0] == str(gid) for r in lobby(store, "", 100, 0)):
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_an_idle_follower_reads_its_own_processs_appends_at_once_and_anothers_within_its_idle_wait(stores):
+    a, b = stores
+    follower = Follower(b, lambda rec: None, poll=0.02, idle=3)
+    follower.start()
+    try:
+        time.sleep(0.3)  # the follower has found nothing and waits
+        assert listed_within(b, create(Games(b)), 1.5)  # woken by this process's append
+        time.sleep(0.3)
+        assert listed_within(b, create(Games(a)), 6)  # read on the next idle poll at the latest
+    finally:
+        follower.stop()
+
+
 def test_the_directory_lists_games_and_due_deadlines_exactly_once_across_processes(stores):
     a, b = stores
     ga = Games(a)
