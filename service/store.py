@@ -447,12 +447,17 @@ class Committer:
         self.store = store
         self.cond = threading.Condition()
         self.pending: list[list[Any]] = []
+        self.waiters = threading.local()
         self.stopping = False
         self.thread = threading.Thread(target=self.run, name="grimoire-commit", daemon=True)
         self.thread.start()
 
     def append(self, records: Sequence[Record]) -> None:
-        slot: list[Any] = [records, threading.Event(), None]
+        done = getattr(self.waiters, "done", None)  # each calling thread's own event, reused
+        if done is None:
+            done = self.waiters.done = threading.Event()
+        done.clear()
+        slot: list[Any] = [records, done, None]
         with self.cond:
             if self.stopping:
                 raise RuntimeError("the store is closed")
