@@ -1,9 +1,8 @@
 """The directory read model: every game, its ruleset, status, open seats and next deadline.
 
-An eventsourcing projection with tracking: each change to a game's row is written in the same
-transaction as the notification id it came from, so it is applied exactly once even when several
-replicas follow the same log (the one that loses the tracking race rolls back). It is rebuildable
-from the log, so deadlines survive restarts.
+Each change to a game's row is written in the same transaction as the notification id it came from,
+so it is applied exactly once even when several replicas follow the same log (the one that loses the
+tracking race rolls back). It is rebuildable from the log, so deadlines survive restarts.
 """
 
 from __future__ import annotations
@@ -12,18 +11,17 @@ import contextlib
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.postgres import PostgresApplicationRecorder
-from eventsourcing.projection import Projection
 from psycopg.sql import SQL, Identifier
 
 from grimoire.domain.events import DeadlineExtended, GameCreated, GameEnded, Join, Leave, Start, StepOpened
 from grimoire.service.chain import Record
-from grimoire.service.store import Store
+from grimoire.service.store import Changes, PostgresDirectory, Query, SQLiteDirectory, Store
 
 NAME = "directory2"  # the projection's tracking name: a new one rebuilds the table from the log
 COLUMNS = "game_id, ruleset, preset, lang, status, seats, joined, step, deadline, created_at, names"
@@ -67,21 +65,75 @@ LOBBY = "SELECT " + COLUMNS + " FROM {t} WHERE (? = '' OR status = ?) ORDER BY c
 NAMES = "SELECT names FROM {t} WHERE game_id = ?"
 
 
-class Directory(Projection[Any]):
-    """Folds the notification log into the directory table."""
+def names(rows: list[tuple[Any, ...]]) -> list[str]:
+    return json.loads(rows[0][0]) if rows and rows[0][0] else []
 
-    name = NAME
 
-    def process_event(self, domain_event: Any, tracking: Tracking) -> None:
-        ch = change(domain_event, self.names_of)
-        if ch is None:
-            return
-        with contextlib.suppress(IntegrityError):  # another replica recorded this notification first
-            self.view.record(ch, tracking)
+def changes(batch: list[tuple[Record, int]]) -> Changes:
+    """The row changes of (record, notification id) pairs, each tracked by its notification id."""
 
-    def names_of(self, game_id: str) -> list[str]:
-        rows = self.view.query(NAMES, (game_id,))
-        return json.loads(rows[0][0]) if rows and rows[0][0] else []
+    def rows(query: Query) -> Iterator[tuple[str, tuple[Any, ...], Tracking]]:
+        for rec, notification_id in batch:
+            ch = change(rec, lambda game_id: names(query(NAMES, (game_id,))))
+            if ch is not None:
+                yield ch[0], ch[1], Tracking(NAME, notification_id)
+
+    return rows
+
+
+class DirectoryWriter:
+    """Writes the directory on its own thread: every change pending when it is free goes into one
+    transaction, and a stalled write holds up nothing but the directory. A batch part of which another
+    replica recorded first is rolled back and written again one change at a time, skipping those."""
+
+    def __init__(self, view: PostgresDirectory | SQLiteDirectory) -> None:
+        self.view = view
+        self.cond = threading.Condition()
+        self.pending: list[tuple[Record, int]] = []
+        self.stopping = False
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self.run, name="grimoire-directory", daemon=True)
+
+    def add(self, rec: Record, notification_id: int) -> None:
+        with self.cond:
+            self.pending.append((rec, notification_id))
+            self.cond.notify()
+
+    def stop(self, timeout: float) -> bool:
+        """Write what is pending (unless the database fails), then end; False if still writing."""
+        with self.cond:
+            self.stopping = True
+            self.cond.notify()
+        self.thread.join(timeout=timeout)
+        return not self.thread.is_alive()
+
+    def write(self, batch: list[tuple[Record, int]]) -> None:
+        try:
+            self.view.record(changes(batch))
+        except IntegrityError:
+            for item in batch:
+                with contextlib.suppress(IntegrityError):
+                    self.view.record(changes([item]))
+
+    def run(self) -> None:
+        while True:
+            with self.cond:
+                while not self.pending and not self.stopping:
+                    self.cond.wait()
+                if not self.pending:
+                    return
+                batch = list(self.pending)
+            try:
+                self.write(batch)
+            except Exception as exc:  # the database went away: retry (a restart resumes from the tracking)
+                self.error = exc
+                with self.cond:
+                    if self.stopping:
+                        return
+                    self.cond.wait(0.5)
+                continue
+            with self.cond:
+                del self.pending[: len(batch)]
 
 
 class Follower:
@@ -93,46 +145,53 @@ class Follower:
         self,
         store: Store,
         on_record: Callable[[Record], None],
-        poll: float = 0.05,
+        poll: float = 0.1,
+        idle: float = 0.5,
         wants: Callable[[UUID, int], bool] = lambda game_id, version: True,
     ) -> None:
         self.store = store
         self.on_record = on_record
         self.wants = wants  # whether `on_record` wants the event at (game, version): others are not decoded
-        self.poll = poll
-        self.projection = Directory(store.directory)
+        self.poll, self.idle = poll, idle  # SQLite: seconds between reads, at least and when idle
+        self.directory = DirectoryWriter(store.directory)
         self.stopping = threading.Event()
         self.position = store.directory.max_tracking_id(NAME) or 0
         self.thread = threading.Thread(target=self.run, name="grimoire-follower", daemon=True)
         self.error: BaseException | None = None
 
     def start(self) -> None:
+        self.directory.thread.start()
         self.thread.start()
 
     def stop(self, timeout: float = 60) -> bool:
-        """Ask the thread to stop and wait for it; False if it is still inside a database call."""
+        """Ask the threads to stop and wait for them; False if one is still inside a database call."""
         self.stopping.set()
+        self.store.written.set()  # wakes a wait for appends
         self.thread.join(timeout=timeout)
-        return not self.thread.is_alive()
+        return self.directory.stop(timeout) and not self.thread.is_alive()
 
     def handle(self, notification: Any) -> None:
         """One stored event, decoded only when the directory or `on_record` wants it (most are neither)."""
         rec = None
         if notification.topic in CHANGES:
             rec = self.store.mapper.to_domain_event(notification)
-            self.projection.process_event(rec, Tracking(NAME, notification.id))
+            self.directory.add(rec, notification.id)
         self.position = notification.id
         game_id = notification.originator_id
         if self.wants(game_id if isinstance(game_id, UUID) else UUID(str(game_id)), notification.originator_version):
             self.on_record(rec or self.store.mapper.to_domain_event(notification))
 
-    def drain(self) -> None:
+    def drain(self) -> bool:
+        """Handle every notification after our position; whether there was any."""
+        found = False
         while not self.stopping.is_set():
             batch = self.store.notifications(self.position)
             for notification in batch:
                 self.handle(notification)
             if not batch:
-                return
+                return found
+            found = True
+        return found
 
     def listen(self) -> None:
         """PostgreSQL: LISTEN first, then read what is already there, then wake on each NOTIFY (and
@@ -153,8 +212,13 @@ class Follower:
                 if self.store.postgres:
                     self.listen()
                 else:
-                    self.drain()
+                    # At most one read per `poll`; when the last found nothing, the next waits for an
+                    # append of this process or `idle` seconds (another process's appends).
+                    self.store.written.clear()
+                    found = self.drain()
                     self.stopping.wait(self.poll)
+                    if not found:
+                        self.store.written.wait(self.idle)
             except Exception as exc:  # the database went away: retry
                 if self.stopping.is_set():
                     return

@@ -539,14 +539,15 @@ class Games:
 
     async def follow(
         self, entry: Entry, viewer: Viewer, cursor: int, seconds: float, page: int, lang: str
-    ) -> AsyncIterator[FeedItem | None]:
-        """`viewer`'s events after `cursor` as they come, for `seconds` or until the game ends; None
-        after a quiet wait (a keep-alive)."""
+    ) -> AsyncIterator[list[FeedItem] | None]:
+        """`viewer`'s events after `cursor` as they come, for `seconds` or until the game ends, those
+        ready at once together (a stream writes them in one chunk); None after a quiet wait (a keep-alive)."""
         end = time.monotonic() + seconds
         while True:
-            for item in self.feed_items(entry, viewer, cursor, page, lang):
-                cursor = item.n
-                yield item
+            items = self.feed_items(entry, viewer, cursor, page, lang)
+            if items:
+                cursor = items[-1].n
+                yield items
             if len(entry.feed(viewer)) > cursor:
                 continue
             remaining = end - time.monotonic()

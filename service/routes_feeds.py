@@ -9,7 +9,7 @@ from typing import Annotated
 import msgspec
 from litestar import Controller, Request, Response, get
 from litestar.params import HeaderParameter, QueryParameter
-from litestar.response import ServerSentEvent, Stream
+from litestar.response import Stream
 from litestar.response.sse import ServerSentEventMessage
 
 from grimoire.service import metrics
@@ -32,6 +32,7 @@ from grimoire.service.web import (
 )
 
 NDJSON = "application/x-ndjson"
+SSE = "text/event-stream"
 
 
 def wants_ndjson(request: Request) -> bool:
@@ -51,14 +52,21 @@ async def reader(request: Request, game_id: uuid.UUID, lang: str | None) -> tupl
     return entry, viewer, language(request, lang, entry.state.lang)
 
 
-async def counted(items: AsyncIterator[FeedItem | None]) -> AsyncIterator[FeedItem | None]:
-    """A stream's items, counted among the open streams while it runs."""
+async def counted(chunks: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+    """A stream's chunks, counted among the open streams while it runs."""
     metrics.STREAMS.inc()
     try:
-        async for item in items:
-            yield item
+        async for chunk in chunks:
+            yield chunk
     finally:
         metrics.STREAMS.dec()
+
+
+def sse(item: FeedItem) -> bytes:
+    return ServerSentEventMessage(data=msgspec.json.encode(item).decode(), id=str(item.n), event=item.type).encode()
+
+
+KEEP_ALIVE = {NDJSON: b"\n", SSE: ServerSentEventMessage(comment="keep-alive").encode()}
 
 
 class FeedRoutes(Controller):
@@ -120,25 +128,21 @@ class FeedRoutes(Controller):
     ) -> Response:
         entry, viewer, lang = await reader(request, game_id, lang)
         cursor = after if after is not None else int(last_event_id or 0)
-        items = counted(
-            games_of(request).follow(entry, viewer, cursor, service_of(request).settings.stream_seconds, PAGE_MAX, lang)
+        batches = games_of(request).follow(
+            entry, viewer, cursor, service_of(request).settings.stream_seconds, PAGE_MAX, lang
         )
+        media_type = NDJSON if wants_ndjson(request) else SSE
 
-        if wants_ndjson(request):
-
-            async def lines() -> AsyncIterator[bytes]:
-                async for item in items:
-                    yield b"\n" if item is None else msgspec.json.encode(item) + b"\n"
-
-            return Stream(lines(), media_type=NDJSON)
-
-        async def events() -> AsyncIterator[ServerSentEventMessage]:
-            async for item in items:
-                if item is None:
-                    yield ServerSentEventMessage(comment="keep-alive")
+        async def chunks() -> AsyncIterator[bytes]:
+            """The items ready at once in one chunk: one write for them all."""
+            async for items in batches:
+                if items is None:
+                    yield KEEP_ALIVE[media_type]
+                elif media_type == NDJSON:
+                    yield b"".join(msgspec.json.encode(item) + b"\n" for item in items)
                 else:
-                    yield ServerSentEventMessage(
-                        data=msgspec.json.encode(item).decode(), id=str(item.n), event=item.type
-                    )
+                    yield b"".join(sse(item) for item in items)
 
-        return ServerSentEvent(events())
+        # server-sent events get the headers litestar's ServerSentEvent sets
+        headers = {"Cache-Control": "no-cache", "Connection": "keep-alive", "X-Accel-Buffering": "no"}
+        return Stream(counted(chunks()), media_type=media_type, headers=headers if media_type == SSE else None)

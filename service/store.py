@@ -8,7 +8,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
@@ -237,6 +237,11 @@ class SQLiteStoreDatastore(SQLiteDatastore):
 # The directory table (its rows are `service.directory`'s to write and query) ------------------------
 
 
+Query = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
+# the directory's row changes (SQL with {t} for the table, parameters, the notification tracked), made
+# by a function that may read the table (within the same transaction) through the query it is given
+Changes = Callable[[Query], Iterator[tuple[str, tuple[Any, ...], Tracking]]]
+
 HEALTH = "grimoire_health"  # one row, rewritten by each readiness probe
 PROBE = "INSERT INTO {t} (id, at) VALUES (1, {now}) ON CONFLICT (id) DO UPDATE SET at = excluded.at"
 
@@ -260,10 +265,18 @@ class SQLiteDirectory(SQLiteTrackingRecorder):
         with self.datastore.transaction(commit=True) as c:
             c.execute(PROBE.format(t=HEALTH, now="CURRENT_TIMESTAMP"))
 
-    def record(self, ch: tuple[str, tuple[Any, ...]], tracking: Tracking) -> None:
+    def record(self, changes: Changes) -> None:
+        """Write every row change `changes` yields, each with its notification's tracking, in one
+        transaction; `changes` reads the rows as this transaction sees them through its argument."""
         with self.datastore.transaction(commit=True) as c:
-            c.execute(ch[0].format(t=self.table), ch[1])
-            self._insert_tracking(c, tracking)
+
+            def query(sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+                c.execute(sql.format(t=self.table), params)
+                return [tuple(row) for row in c.fetchall()]
+
+            for sql, params, tracking in changes(query):
+                c.execute(sql.format(t=self.table), params)
+                self._insert_tracking(c, tracking)
 
     def query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with self.datastore.transaction(commit=False) as c:
@@ -309,10 +322,17 @@ class PostgresDirectory(PostgresTrackingRecorder):
         table = SQL("{0}.{1}").format(Identifier(self.datastore.schema), Identifier(self.table))
         return SQL(sql.replace("?", "%s").replace("{t}", "{0}")).format(table)
 
-    def record(self, ch: tuple[str, tuple[Any, ...]], tracking: Tracking) -> None:
+    def record(self, changes: Changes) -> None:
+        """As `SQLiteDirectory.record`."""
         with self.datastore.transaction(commit=True) as c:
-            c.execute(self._sql(ch[0]), ch[1])
-            self._insert_tracking(c, tracking)
+
+            def query(sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+                c.execute(self._sql(sql), params)
+                return [tuple(row.values()) for row in c.fetchall()]
+
+            for sql, params, tracking in changes(query):
+                c.execute(self._sql(sql), params)
+                self._insert_tracking(c, tracking)
 
     def query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with self.datastore.transaction(commit=False) as c:
@@ -352,6 +372,7 @@ class Store:
                     raise
                 time.sleep(0.2)
 
+        self.written = threading.Event()  # set after each append this process commits (wakes the follower)
         self.committer = Committer(self)
 
     def close(self) -> None:
@@ -426,12 +447,17 @@ class Committer:
         self.store = store
         self.cond = threading.Condition()
         self.pending: list[list[Any]] = []
+        self.waiters = threading.local()
         self.stopping = False
         self.thread = threading.Thread(target=self.run, name="grimoire-commit", daemon=True)
         self.thread.start()
 
     def append(self, records: Sequence[Record]) -> None:
-        slot: list[Any] = [records, threading.Event(), None]
+        done = getattr(self.waiters, "done", None)  # each calling thread's own event, reused
+        if done is None:
+            done = self.waiters.done = threading.Event()
+        done.clear()
+        slot: list[Any] = [records, done, None]
         with self.cond:
             if self.stopping:
                 raise RuntimeError("the store is closed")
@@ -466,6 +492,7 @@ class Committer:
             except Exception as exc:
                 for slot in batch:
                     slot[2] = exc
+            self.store.written.set()
             for slot in batch:
                 slot[1].set()
 

@@ -144,6 +144,63 @@ def test_a_follower_brings_another_processs_appends_into_the_cache(stores):
         follower.stop()
 
 
+def test_a_stalled_directory_write_does_not_hold_up_the_games_another_process_caches(stores, monkeypatch):
+    a, b = stores
+    ga, gb = Games(a), Games(b)
+    gid = create(ga)
+    entry_b = gb.load(gid)
+    release = threading.Event()
+    record = b.directory.record
+
+    def stalled(changes):
+        release.wait(20)
+        record(changes)
+
+    monkeypatch.setattr(b.directory, "record", stalled)
+    follower = Follower(b, gb.heard, poll=0.02)
+    follower.start()
+    try:
+        entry_a = ga.load(gid)
+        seat, action = owed(entry_a)[0]
+        out = entry_a.submit(a, lambda e: Act(at=e.now(), seat=seat, action=action))
+        assert not isinstance(out, RuleViolation)
+        deadline = time.time() + 10
+        while entry_b.version < entry_a.version and time.time() < deadline:
+            time.sleep(0.02)
+        assert entry_b.version == entry_a.version and not release.is_set()
+        assert lobby(b, "", 100, 0) == []  # the directory write is still stalled
+        release.set()
+        deadline = time.time() + 10
+        while not lobby(b, "", 100, 0) and time.time() < deadline:
+            time.sleep(0.02)
+        assert [(r[0], r[4], r[6]) for r in lobby(b, "", 100, 0)] == [(str(gid), "running", 9)]
+    finally:
+        release.set()
+        follower.stop()
+
+
+def listed_within(store: Store, gid: uuid.UUID, seconds: float) -> bool:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if any(r[0] == str(gid) for r in lobby(store, "", 100, 0)):
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_an_idle_follower_reads_its_own_processs_appends_at_once_and_anothers_within_its_idle_wait(stores):
+    a, b = stores
+    follower = Follower(b, lambda rec: None, poll=0.02, idle=3)
+    follower.start()
+    try:
+        time.sleep(0.3)  # the follower has found nothing and waits
+        assert listed_within(b, create(Games(b)), 1.5)  # woken by this process's append
+        time.sleep(0.3)
+        assert listed_within(b, create(Games(a)), 6)  # read on the next idle poll at the latest
+    finally:
+        follower.stop()
+
+
 def test_the_directory_lists_games_and_due_deadlines_exactly_once_across_processes(stores):
     a, b = stores
     ga = Games(a)
