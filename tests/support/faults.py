@@ -53,22 +53,6 @@ class FaultyCluster(TempCluster):
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGCONT)
 
-    def stop_server(self) -> None:
-        self.run("pg_ctl", "-D", str(self.dir / "data"), "-m", "fast", "-w", "stop")
-
-    def start_server(self) -> None:
-        self.run(
-            "pg_ctl",
-            "-D",
-            str(self.dir / "data"),
-            "-l",
-            str(self.dir / "log"),
-            "-w",
-            "-o",
-            f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off",
-            "start",
-        )
-
     def kill_connections(self) -> int:
         """Terminate every backend serving the `grimoire` database; how many there were."""
         with psycopg.connect(self.url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:

@@ -49,12 +49,16 @@ class TempCluster:
                 raise RuntimeError(f"{tool} is not installed")
         if self.root:
             shutil.chown(self.dir, "postgres", "postgres")
-        data = str(self.dir / "data")
-        self.run("initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
+        self.run("initdb", "-D", str(self.dir / "data"), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
+        self.start_server()
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def start_server(self) -> None:
+        """Start the server of the initialised cluster (again, after `stop_server`)."""
         self.run(
             "pg_ctl",
             "-D",
-            data,
+            str(self.dir / "data"),
             "-l",
             str(self.dir / "log"),
             "-w",
@@ -62,7 +66,9 @@ class TempCluster:
             f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off",
             "start",
         )
-        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def stop_server(self) -> None:
+        self.run("pg_ctl", "-D", str(self.dir / "data"), "-m", "fast", "-w", "stop")
 
     def stop(self) -> None:
         try:
