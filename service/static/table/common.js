@@ -205,6 +205,25 @@ export async function act(game, token, body, lang) {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// `follow` into a page: the feed's items prepended to the list `feed` (newest first), `refresh()` after
+// each batch, and the stream's state shown in `connection`.
+export function followInto(game, token, lang, feed, connection, refresh, ended) {
+  follow(
+    game,
+    token,
+    lang,
+    (items) => {
+      for (const item of items) feed.prepend(feedItem(item));
+      refresh();
+    },
+    (state) => {
+      connection.dataset.state = state;
+      connection.textContent = t(state);
+    },
+    ended,
+  );
+}
+
 // The caller's feed as NDJSON read from a fetch() body, resumed with after= from the last item seen:
 // no item is lost or repeated across a dropped connection. onItems(items) gets each batch, in order;
 // onState("live" | "reconnecting") the connection's state. Stops when the game has ended and the stream

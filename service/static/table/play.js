@@ -9,8 +9,7 @@ import {
   act,
   api,
   decisionsKey,
-  feedItem,
-  follow,
+  followInto,
   gameIdFromPath,
   gameWords,
   h,
@@ -156,20 +155,7 @@ async function seatPage() {
     langLinks(),
   );
   show(view, true);
-  follow(
-    game,
-    token,
-    lang,
-    (items) => {
-      for (const item of items) feed.prepend(feedItem(item));
-      refresh();
-    },
-    (state) => {
-      connection.dataset.state = state;
-      connection.textContent = t(state);
-    },
-    () => view.status === "ended" || view.status === "aborted",
-  );
+  followInto(game, token, lang, feed, connection, refresh, () => view.status === "ended" || view.status === "aborted");
   ready();
 }
 

@@ -1,7 +1,7 @@
 // A spectator's page (/watch/{game_id}): what the public sees, live; roles only once the game has ended.
 // DOM hooks (data-testid): status, phase, day, step, deadline, connection, seat-<n>, seat-name-<n>, feed,
 // feed-item, result, winners, replay-link.
-import { api, feedItem, follow, gameIdFromPath, gameWords, h, langLinks, ready, renderView, setClock, t } from "./common.js";
+import { api, followInto, gameIdFromPath, gameWords, h, langLinks, ready, renderView, setClock, t } from "./common.js";
 
 const game = gameIdFromPath();
 const app = document.getElementById("app");
@@ -49,20 +49,7 @@ async function main() {
     langLinks(),
   );
   show(view);
-  follow(
-    game,
-    null,
-    view.lang,
-    (items) => {
-      for (const item of items) feed.prepend(feedItem(item));
-      refresh();
-    },
-    (state) => {
-      connection.dataset.state = state;
-      connection.textContent = t(state);
-    },
-    () => view.status === "ended" || view.status === "aborted",
-  );
+  followInto(game, null, view.lang, feed, connection, refresh, () => view.status === "ended" || view.status === "aborted");
   ready();
 }
 
