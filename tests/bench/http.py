@@ -11,7 +11,8 @@ Each server is its own process (`grimoire serve`), on a new SQLite file or a new
 processes create `--games` games through the API and play every seat with random legal actions from
 its own view (service.bots), woken by each game's moderator stream, until the games end.
 
-For each backend and each build measured (this checkout, `new`; with `--ref`, that commit, `ref`):
+For each backend and each build measured (this checkout, `new`; with `--ref`, that commit, `ref`, run
+on the libraries its own pyproject.toml declared, or with `--ref-env shared` on this checkout's):
 actions/s, the latency of action POSTs (p50/p99), and the server process's own CPU time (user +
 system, its descendants too, from /proc) per accepted action, sampled just before the bots start
 their games and just after the last game ends, so startup and game creation are left out.
@@ -124,14 +125,16 @@ def ms(seconds: float) -> float:
 
 
 class Build:
-    """The code a server runs: this checkout (`pythonpath` None) or a commit's tree put first on the
-    path as the package `grimoire` (the same folders-to-package mapping as setuptools' package-dir)."""
+    """The code a server runs and the Python it runs on: this checkout in this environment (`pythonpath`
+    None), or a commit's tree, either in a virtualenv installed from that commit's own pyproject.toml
+    (the libraries it declared, as it was deployed) or put first on this environment's path as the
+    package `grimoire` (the same folders-to-package mapping as setuptools' package-dir)."""
 
-    def __init__(self, name: str, pythonpath: str | None = None, label: str = "") -> None:
-        self.name, self.pythonpath, self.label = name, pythonpath, label or name
+    def __init__(self, name: str, pythonpath: str | None = None, label: str = "", python: str = sys.executable) -> None:
+        self.name, self.pythonpath, self.label, self.python = name, pythonpath, label or name, python
 
 
-def checkout(ref: str, into: Path) -> Build:
+def checkout(ref: str, into: Path, own_env: bool) -> Build:
     commit = subprocess.run(
         ["git", "rev-parse", "--short", ref], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.strip()
@@ -139,14 +142,23 @@ def checkout(ref: str, into: Path) -> Build:
     src.mkdir(parents=True)
     archive = subprocess.run(["git", "archive", commit], cwd=ROOT, capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
-    package = into / "path" / "grimoire"
-    package.mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    for folder in ("domain", "projections", "service"):
-        (package / folder).symlink_to(src / folder)
-    build = Build("ref", str(into / "path"), commit)
+    if own_env:
+        log(f"ref: installing {commit} and the libraries its pyproject.toml declares into a new virtualenv")
+        subprocess.run([sys.executable, "-m", "venv", str(into / "venv")], check=True)
+        python = str(into / "venv" / "bin" / "python")
+        done = subprocess.run([python, "-m", "pip", "install", "-q", str(src)], capture_output=True, text=True)
+        if done.returncode:
+            raise SystemExit(f"installing {commit} failed:\n{done.stderr[-3000:]}")
+        build = Build("ref", None, commit, python)
+    else:
+        package = into / "path" / "grimoire"
+        package.mkdir(parents=True)
+        (package / "__init__.py").write_text("")
+        for folder in ("domain", "projections", "service"):
+            (package / folder).symlink_to(src / folder)
+        build = Build("ref", str(into / "path"), commit)
     where = subprocess.run(
-        [sys.executable, "-c", "import grimoire.service.cli as m; print(m.__file__)"],
+        [build.python, "-c", "import grimoire.service.cli as m; print(m.__file__)"],
         env={**os.environ, "PYTHONPATH": build.pythonpath or ""},
         cwd=into,
         capture_output=True,
@@ -171,9 +183,9 @@ class Server:
             env["PYTHONPATH"] = build.pythonpath
         serve = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--database-url", url]
         if profile is None:
-            cmd = [sys.executable, "-m", "grimoire.service.cli", *serve]
+            cmd = [build.python, "-m", "grimoire.service.cli", *serve]
         else:
-            cmd = [sys.executable, "-c", PROFILED, str(profile), *serve]
+            cmd = [build.python, "-c", PROFILED, str(profile), *serve]
         self.log = workdir / f"server-{self.port}.log"
         with open(self.log, "wb") as out:
             self.proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -807,6 +819,13 @@ def main() -> None:
         help="the PostgreSQL server each measured server gets a new database on (dropped afterwards)",
     )
     parser.add_argument("--ref", help="a commit measured the same way beside this checkout (e.g. 61cdfbf)")
+    parser.add_argument(
+        "--ref-env",
+        choices=("own", "shared"),
+        default="own",
+        help="the reference runs on the libraries its own pyproject.toml declares, installed into a new "
+        "virtualenv (own), or on this checkout's environment (shared)",
+    )
     parser.add_argument("--sse", type=int, default=0, help="streams held open while /health/live is timed")
     parser.add_argument("--sse-samples", type=int, default=400, help="/health/live calls timed")
     parser.add_argument("--sse-seconds", type=float, default=20, help="over how long (keep-alives come every 15 s)")
@@ -833,8 +852,9 @@ def main() -> None:
     try:
         builds = [Build("new", None, "checkout")]
         if args.ref:
-            builds.insert(0, checkout(args.ref, workdir / "ref"))
+            builds.insert(0, checkout(args.ref, workdir / "ref", args.ref_env == "own"))
             figures["ref"] = builds[0].label
+            figures["ref_env"] = args.ref_env
         for backend in backends:
             out = figures.setdefault(backend, {})
             for build in builds:
