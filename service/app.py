@@ -168,10 +168,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         )
         if settings.cors_origins
         else None,
-        middleware=[
-            allow_header(methods),
-            limiter.middleware,
-        ],
+        before_request=limiter.before_request,
         openapi_config=openapi_config(),
         debug=False,
         logging_config=None,
@@ -181,7 +178,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
             for handler in route.route_handlers:
                 methods.setdefault(_template(route.path), set()).update(handler.http_methods)
     # around everything Litestar does, so that every reply is logged and counted with its own status
-    app.asgi_handler = observe(bounded_body(hold_games(app.asgi_handler), settings.body_timeout))
+    app.asgi_handler = observe(bounded_body(hold_games(allow_header(methods, app.asgi_handler)), settings.body_timeout))
     app.state.service = svc
     app.state.rate_limiter = limiter
     metrics.CACHED_GAMES.set_function(lambda: len(svc.games.entries) if svc.games else 0)
@@ -189,28 +186,26 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     return app
 
 
-def allow_header(methods: dict[str, set[str]]) -> Any:
-    """OPTIONS answers list every method of the path (Litestar lists one handler's when a path has two)."""
+def allow_header(methods: dict[str, set[str]], app: Any) -> Any:
+    """ASGI middleware: OPTIONS answers list every method of the path (Litestar lists one handler's when a
+    path has two)."""
 
-    def factory(app: Any) -> Any:
-        async def middleware(scope: dict, receive: Any, send: Any) -> None:
-            if scope["type"] != "http" or scope["method"] != "OPTIONS":
-                await app(scope, receive, send)
-                return
-            allowed = methods.get(scope.get("path_template", ""), set())
+    async def middleware(scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["method"] != "OPTIONS":
+            await app(scope, receive, send)
+            return
 
-            async def send_allow(message: dict) -> None:
-                if message["type"] == "http.response.start" and allowed:
-                    allow = ", ".join(sorted(allowed | {"OPTIONS"})).encode()
-                    message["headers"] = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
-                    message["headers"].append((b"allow", allow))
-                await send(message)
+        async def send_allow(message: dict) -> None:
+            allowed = methods.get(scope.get("path_template", ""), set())  # the router has matched the path
+            if message["type"] == "http.response.start" and allowed:
+                allow = ", ".join(sorted(allowed | {"OPTIONS"})).encode()
+                message["headers"] = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
+                message["headers"].append((b"allow", allow))
+            await send(message)
 
-            await app(scope, receive, send_allow)
+        await app(scope, receive, send_allow)
 
-        return middleware
-
-    return factory
+    return middleware
 
 
 def _template(path: str) -> str:

@@ -4,6 +4,7 @@ that cannot be decoded as a 400, and the operator's and game creators' tokens.""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import ipaddress
@@ -100,17 +101,14 @@ class RateLimiter:
         for key in [k for k, (_, then) in self.buckets.items() if then <= full]:
             del self.buckets[key]
 
-    def middleware(self, app: Any) -> Any:
-        """ASGI middleware: past its caller's rate a request is refused with 429 and `Retry-After`."""
-
-        async def limited(scope: dict, receive: Any, send: Any) -> None:
-            if scope["type"] == "http" and not scope["path"].startswith(UNLIMITED):
-                wait = self.wait(rate_key(scope, self.trusted))
-                if wait:
-                    raise HTTPException(status_code=429, headers={"Retry-After": str(max(1, math.ceil(wait)))})
-            await app(scope, receive, send)
-
-        return limited
+    async def before_request(self, request: Request) -> None:
+        """Litestar's hook before each handler: past its caller's rate a request is refused with 429 and
+        `Retry-After` (before its body is read)."""
+        scope = request.scope
+        if not scope["path"].startswith(UNLIMITED):
+            wait = self.wait(rate_key(scope, self.trusted))
+            if wait:
+                raise HTTPException(status_code=429, headers={"Retry-After": str(max(1, math.ceil(wait)))})
 
 
 async def sweep_buckets(limiter: RateLimiter) -> None:
@@ -130,27 +128,36 @@ def bounded_body(app: Any, seconds: float) -> Any:
     unbounded (streams wait on it for the client to disconnect)."""
 
     async def middleware(scope: dict, receive: Any, send: Any) -> None:
-        if scope["type"] != "http" or seconds <= 0:
+        if scope["type"] != "http" or seconds <= 0 or not has_body(scope):
             await app(scope, receive, send)
             return
-        deadline = anyio.current_time() + seconds
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
         complete = False
 
         async def bounded() -> dict:
             nonlocal complete
             if complete:
                 return await receive()
-            message = None
-            with anyio.move_on_after(deadline - anyio.current_time()):
-                message = await receive()
-            if message is None:
-                raise HTTPException(status_code=408, headers={"Connection": "close"})
+            try:
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
+            except TimeoutError:
+                raise HTTPException(status_code=408, headers={"Connection": "close"}) from None
             complete = message["type"] != "http.request" or not message.get("more_body", False)
             return message
 
         await app(scope, bounded, send)
 
     return middleware
+
+
+def has_body(scope: dict) -> bool:
+    """Whether a request announces a body (HTTP/1.1 has none without Content-Length or Transfer-Encoding)."""
+    return any(key in BODY_HEADERS for key, _ in scope.get("headers", ()))
+
+
+BODY_HEADERS = (b"content-length", b"transfer-encoding")
 
 
 class GuardedRequest(Request):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import contextvars
 import logging
+import random
 import re
 import sys
 import time
-import uuid
 from email.utils import formatdate
 from typing import Any
 
@@ -18,13 +18,15 @@ from structlog.tracebacks import ExceptionDictTransformer
 from grimoire.service import metrics
 
 _configured = ""
+_request_lines = True  # whether the level lets a request's line through (checked before the line is made)
 
 
 def configure_logging(level: str = "info") -> None:
-    global _configured
+    global _configured, _request_lines
     if _configured == level:
         return
     _configured = level
+    _request_lines = getattr(logging, level.upper(), logging.INFO) <= logging.INFO
     encoder = msgspec.json.Encoder()
     structlog.configure(
         processors=[
@@ -44,13 +46,34 @@ def configure_logging(level: str = "info") -> None:
 log = structlog.get_logger("grimoire.http")
 
 REQUEST_ID: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="")
+OWN_HEADERS = (b"x-request-id", b"date")
 SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,63}")
+
+
+_ids = random.Random()  # request ids need to be unique, not secret: no system call for each
 
 
 def request_id(headers: Any) -> str:
     """The caller's `X-Request-Id` when it is short and plain (letters, digits, `._:-`), else a new one."""
-    given = next((v.decode("latin-1") for k, v in headers if k == b"x-request-id"), "")
-    return given if SANE_REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
+    for key, value in headers:
+        if key == b"x-request-id":
+            given = value.decode("latin-1")
+            if SANE_REQUEST_ID.fullmatch(given):
+                return given
+            break
+    return f"{_ids.getrandbits(128):032x}"
+
+
+_date: tuple[int, bytes] = (0, b"")
+
+
+def http_date() -> bytes:
+    """`Date` for a reply: the current second as RFC 9110 formats it, made once a second."""
+    global _date
+    second = int(time.time())
+    if _date[0] != second:
+        _date = (second, formatdate(second, usegmt=True).encode())
+    return _date[1]
 
 
 def observe(app: Any) -> Any:
@@ -74,10 +97,9 @@ def observe(app: Any) -> Any:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message.setdefault("headers", [])
-                headers = [(k, v) for k, v in message["headers"] if k.lower() not in (b"x-request-id", b"date")]
-                date = formatdate(usegmt=True).encode()
-                message["headers"] = [*headers, (b"x-request-id", rid.encode()), (b"date", date)]
+                headers = [(k, v) for k, v in message.get("headers", ()) if k.lower() not in OWN_HEADERS]
+                headers += ((b"x-request-id", rid.encode()), (b"date", http_date()))
+                message["headers"] = headers
             await send(message)
 
         try:
@@ -86,6 +108,9 @@ def observe(app: Any) -> Any:
             elapsed = time.perf_counter() - t0
             route = scope.get("path_template") or "unmatched"
             metrics.observe_request(scope["method"], route, status, elapsed)
-            log.info("request", method=scope["method"], path=scope["path"], status=status, ms=round(elapsed * 1000, 2))
+            if _request_lines:
+                log.info(
+                    "request", method=scope["method"], path=scope["path"], status=status, ms=round(elapsed * 1000, 2)
+                )
 
     return middleware
