@@ -289,6 +289,13 @@ class PostgresDirectory(PostgresTrackingRecorder):
 
     def __init__(self, datastore: Any, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
+        self._rendered: dict[str, bytes] = {}
+        tracking = SQL("{0}.{1}").format(Identifier(self.datastore.schema), Identifier(self.tracking_table_name))
+        self.track_batch = SQL(
+            "INSERT INTO {0} (application_name, notification_id) VALUES (%s, %s) ON CONFLICT (application_name) "
+            "DO UPDATE SET notification_id = excluded.notification_id WHERE {0}.notification_id < %s "
+            "RETURNING notification_id"
+        ).format(tracking)
         self.sql_create_statements.append(
             SQL(
                 "CREATE TABLE IF NOT EXISTS {0}.{1} (game_id text PRIMARY KEY, ruleset text, preset text, "
@@ -318,25 +325,43 @@ class PostgresDirectory(PostgresTrackingRecorder):
             c.execute(SQL("SET LOCAL statement_timeout = {0}").format(int(timeout * 1000)))
             c.execute(SQL(PROBE.replace("{t}", "{0}").replace("{now}", "now()")).format(health))
 
-    def _sql(self, sql: str) -> Any:
-        table = SQL("{0}.{1}").format(Identifier(self.datastore.schema), Identifier(self.table))
-        return SQL(sql.replace("?", "%s").replace("{t}", "{0}")).format(table)
+    def _sql(self, sql: str, conn: Any) -> bytes:
+        """A directory statement (`?` parameters, `{t}` the table) as PostgreSQL text, rendered once."""
+        rendered = self._rendered.get(sql)
+        if rendered is None:
+            table = SQL("{0}.{1}").format(Identifier(self.datastore.schema), Identifier(self.table))
+            rendered = SQL(sql.replace("?", "%s").replace("{t}", "{0}")).format(table).as_bytes(conn)
+            self._rendered[sql] = rendered
+        return rendered
 
     def record(self, changes: Changes) -> None:
-        """As `SQLiteDirectory.record`."""
+        """As `SQLiteDirectory.record`, with the batch's tracking in one statement: the tracking row moves
+        to the batch's last notification id only if it stood before the batch's first, so a batch any part
+        of which another replica recorded first is refused whole (as each change's own tracking would)."""
         with self.datastore.transaction(commit=True) as c:
 
             def query(sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-                c.execute(self._sql(sql), params)
+                c.execute(self._sql(sql, c.connection), params)
                 return [tuple(row.values()) for row in c.fetchall()]
 
+            tracked: list[Tracking] = []
             for sql, params, tracking in changes(query):
-                c.execute(self._sql(sql), params)
-                self._insert_tracking(c, tracking)
+                c.execute(self._sql(sql, c.connection), params)
+                tracked.append(tracking)
+            if not tracked:
+                return
+            if not self.datastore.single_row_tracking:
+                for tracking in tracked:
+                    self._insert_tracking(c, tracking)
+                return
+            first, last = tracked[0], tracked[-1]
+            c.execute(self.track_batch, (last.application_name, last.notification_id, first.notification_id))
+            if c.fetchone() is None:
+                raise IntegrityError(f"tracking of {last.application_name} is at or past {first.notification_id}")
 
     def query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with self.datastore.transaction(commit=False) as c:
-            c.execute(self._sql(sql), params)
+            c.execute(self._sql(sql, c.connection), params)
             return [tuple(row.values()) for row in c.fetchall()]
 
 
@@ -373,7 +398,7 @@ class Store:
                 time.sleep(0.2)
 
         self.written = threading.Event()  # set after each append this process commits (wakes the follower)
-        self.committer = Committer(self)
+        self.committer = Committer(self, PG_LINGER if self.postgres else 0.0)
 
     def close(self) -> None:
         self.committer.stop()
@@ -438,13 +463,20 @@ class Store:
         return list(recorder.select_events(key))
 
 
-class Committer:
-    """Group commit: one thread writes every waiting append in one transaction. When a batch
-    conflicts (some game's version is taken), its appends are retried one by one so only the stale
-    one fails."""
+# seconds a PostgreSQL commit waits for more appends while they arrive together (a transaction there costs a
+# round trip and several statements; SQLite's cost little, so they do not wait)
+PG_LINGER = 0.002
 
-    def __init__(self, store: Store) -> None:
+
+class Committer:
+    """Group commit: one thread writes every waiting append in one transaction. While appends arrive
+    together (the last batch held more than one), it lingers `linger` seconds before each transaction so
+    that fewer, larger transactions carry them. When a batch conflicts (some game's version is taken), its
+    appends are retried one by one so only the stale one fails."""
+
+    def __init__(self, store: Store, linger: float = 0.0) -> None:
         self.store = store
+        self.linger = linger
         self.cond = threading.Condition()
         self.pending: list[list[Any]] = []
         self.waiters = threading.local()
@@ -474,13 +506,19 @@ class Committer:
         self.thread.join(timeout=5)
 
     def run(self) -> None:
+        crowded = False
         while True:
             with self.cond:
                 while not self.pending and not self.stopping:
                     self.cond.wait()
                 if not self.pending:
                     return
+                crowded = crowded or len(self.pending) > 1
+            if crowded and self.linger:  # appends are arriving together: let a few more join this transaction
+                time.sleep(self.linger)
+            with self.cond:
                 batch, self.pending = self.pending, []
+            crowded = len(batch) > 1
             try:
                 self.store.insert([r for slot in batch for r in slot[0]])
             except RecordConflictError:

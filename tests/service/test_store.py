@@ -10,10 +10,10 @@ import pytest
 
 from grimoire.domain.catalog import verify
 from grimoire.domain.codec import decode, encode
-from grimoire.domain.events import Abort, Act, Action, CreateGame, Start, Timeout
+from grimoire.domain.events import Abort, Act, Action, CreateGame, GameCreated, Join, Start, Timeout
 from grimoire.domain.violations import RuleViolation
 from grimoire.service.chain import GENESIS, link
-from grimoire.service.directory import Follower, due, lobby
+from grimoire.service.directory import CHANGES, NAME, DirectoryWriter, Follower, due, lobby
 from grimoire.service.games import Games
 from grimoire.service.store import RecordConflictError, Store
 from tests.support.harness import seed_for
@@ -222,6 +222,31 @@ def test_the_directory_lists_games_and_due_deadlines_exactly_once_across_process
     finally:
         for f in followers:
             f.stop()
+
+
+def test_a_directory_batch_another_process_recorded_part_of_is_applied_only_for_the_rest(stores):
+    """Each process writes the directory in batches tracked by one notification id; a batch whose first
+    changes another process recorded first is refused whole, then applied change by change skipping
+    those: every join is counted once."""
+    a, b = stores
+    games = Games(a)
+    gid = uuid.uuid4()
+    _, out = games.create(
+        gid, CreateGame(game_id=str(gid), ruleset="jinro9", seats=9, names=NAMES[:6], preset="9A", seed=seed_for(1))
+    )
+    assert not isinstance(out, RuleViolation)
+    for name in NAMES[6:]:
+        games.load(gid).submit(a, lambda e, name=name: Join(name=name))
+    since = a.directory.max_tracking_id(NAME) or 0
+    stored = [n for n in a.notifications(since, 10_000) if str(n.originator_id) == str(gid) and n.topic in CHANGES]
+    changes = [(a.mapper.to_domain_event(n), n.id) for n in stored]
+    assert [type(rec.event) for rec, _ in changes] == [GameCreated, Join, Join, Join]
+
+    DirectoryWriter(a.directory).write(changes[:2])  # the game and its first join, by one process
+    DirectoryWriter(b.directory).write(changes)  # everything, by the other
+    row = next(r for r in lobby(a, "", 100, 0) if r[0] == str(gid))
+    assert row[6] == 9 and row[10].count('"P9"') == 1
+    assert a.directory.max_tracking_id(NAME) == changes[-1][1]
 
 
 def test_ended_games_leave_memory_and_come_back_from_the_store(stores):
