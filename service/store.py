@@ -290,6 +290,7 @@ class PostgresDirectory(PostgresTrackingRecorder):
     def __init__(self, datastore: Any, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
         self._rendered: dict[str, bytes] = {}
+        # one tracking row per projection (eventsourcing's single-row tracking, which `environment` leaves on)
         tracking = SQL("{0}.{1}").format(Identifier(self.datastore.schema), Identifier(self.tracking_table_name))
         self.track_batch = SQL(
             "INSERT INTO {0} (application_name, notification_id) VALUES (%s, %s) ON CONFLICT (application_name) "
@@ -349,10 +350,6 @@ class PostgresDirectory(PostgresTrackingRecorder):
                 c.execute(self._sql(sql, c.connection), params)
                 tracked.append(tracking)
             if not tracked:
-                return
-            if not self.datastore.single_row_tracking:
-                for tracking in tracked:
-                    self._insert_tracking(c, tracking)
                 return
             first, last = tracked[0], tracked[-1]
             c.execute(self.track_batch, (last.application_name, last.notification_id, first.notification_id))
