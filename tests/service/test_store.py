@@ -14,6 +14,7 @@ from grimoire.domain.events import Abort, Act, Action, CreateGame, GameCreated, 
 from grimoire.domain.violations import RuleViolation
 from grimoire.service.chain import GENESIS, link
 from grimoire.service.directory import CHANGES, NAME, DirectoryWriter, Follower, due, lobby
+from grimoire.service.entry import Entry
 from grimoire.service.games import Games
 from grimoire.service.store import RecordConflictError, Store
 from tests.support.harness import seed_for
@@ -124,6 +125,19 @@ def test_concurrent_actions_from_two_processes_are_applied_once_or_refused_never
     assert ea.version == eb.version and ea.head == eb.head
 
 
+def act_and_catch_up(games: Games, gid: uuid.UUID, other: Entry) -> tuple[Entry, int]:
+    """One owed action on `games`' copy of the game, then up to 10 s for `other` (another process's copy)
+    to reach its version; the acting copy and the seat that acted."""
+    entry = games.load(gid)
+    seat, action = owed(entry)[0]
+    out = entry.submit(games.store, lambda e: Act(at=e.now(), seat=seat, action=action))
+    assert not isinstance(out, RuleViolation)
+    deadline = time.time() + 10
+    while other.version < entry.version and time.time() < deadline:
+        time.sleep(0.02)
+    return entry, seat
+
+
 def test_a_follower_brings_another_processs_appends_into_the_cache(stores):
     a, b = stores
     ga, gb = Games(a), Games(b)
@@ -132,13 +146,7 @@ def test_a_follower_brings_another_processs_appends_into_the_cache(stores):
     follower = Follower(b, gb.heard, poll=0.02)
     follower.start()
     try:
-        entry_a = ga.load(gid)
-        seat, action = owed(entry_a)[0]
-        out = entry_a.submit(a, lambda e: Act(at=e.now(), seat=seat, action=action))
-        assert not isinstance(out, RuleViolation)
-        deadline = time.time() + 10
-        while entry_b.version < entry_a.version and time.time() < deadline:
-            time.sleep(0.02)
+        entry_a, seat = act_and_catch_up(ga, gid, entry_b)
         assert entry_b.version == entry_a.version and entry_b.views[seat] == entry_a.views[seat]
     finally:
         follower.stop()
@@ -160,13 +168,7 @@ def test_a_stalled_directory_write_does_not_hold_up_the_games_another_process_ca
     follower = Follower(b, gb.heard, poll=0.02)
     follower.start()
     try:
-        entry_a = ga.load(gid)
-        seat, action = owed(entry_a)[0]
-        out = entry_a.submit(a, lambda e: Act(at=e.now(), seat=seat, action=action))
-        assert not isinstance(out, RuleViolation)
-        deadline = time.time() + 10
-        while entry_b.version < entry_a.version and time.time() < deadline:
-            time.sleep(0.02)
+        entry_a, _ = act_and_catch_up(ga, gid, entry_b)
         assert entry_b.version == entry_a.version and not release.is_set()
         assert lobby(b, "", 100, 0) == []  # the directory write is still stalled
         release.set()
