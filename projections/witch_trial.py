@@ -1,7 +1,7 @@
 """witch_trial's own events in a view (the seat's hand, a trade offer to answer) and in the feed.
 
 The moderator's view holds every hand (`hands`) and every pending offer (`offers`, by recipient).
-Events of games stored before witch_trial named its facts (`witch_trial_stored`) read as they did.
+Events of games stored before witch_trial named its facts (`witch_trial.stored`) read as they did.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from grimoire.domain.rulesets.witch_trial import (
     WitchKillerReceived,
     WitchKillerSeized,
 )
-from grimoire.domain.rulesets.witch_trial_stored import CardMoved, HandSet, TradeClosed, TradeOffered
+from grimoire.domain.rulesets.witch_trial.stored import CardMoved, HandSet, TradeClosed, TradeOffered
 from grimoire.projections.render import RENDER, Reader
 from grimoire.projections.view import PRIVATE, RULESET_APPLY, View
 

@@ -385,7 +385,7 @@ class Werewolf(Ruleset):
     # --- evolve ----------------------------------------------------------------------------------
 
     def evolve(self, state: GameState, event: Event) -> GameState:
-        handler = _EVOLVE.get(type(event))
+        handler = EVOLVE.get(type(event))
         return handler(self, state, event) if handler else state
 
 
@@ -398,52 +398,52 @@ def next_living(state: GameState, after: int) -> int:
     return after
 
 
-def _x(state: GameState, **changes: Any) -> GameState:
+def with_x(state: GameState, **changes: Any) -> GameState:
     return replace(state, x=replace(state.x, **changes))
 
 
-def _on_act(rs: Werewolf, state: GameState, e: Act | Defaulted) -> GameState:
+def count_whispers(rs: Werewolf, state: GameState, e: Act | Defaulted) -> GameState:
     if e.action.kind == "whisper":
-        return _x(state, whispers=state.x.whispers + 1)
+        return with_x(state, whispers=state.x.whispers + 1)
     return state
 
 
 def _on_phase(rs: Werewolf, state: GameState, e: PhaseStarted) -> GameState:
     if e.phase == "night":
-        return _x(state, whispers=0)
-    return _x(state, morning_dead=())
+        return with_x(state, whispers=0)
+    return with_x(state, morning_dead=())
 
 
 def _on_died(rs: Werewolf, state: GameState, e: Died) -> GameState:
     if e.when == "morning":
-        return _x(state, morning_dead=e.seats)
+        return with_x(state, morning_dead=e.seats)
     if e.when == "execution":
-        return _x(state, executed=e.seats[0], executed_day=state.day)
+        return with_x(state, executed=e.seats[0], executed_day=state.day)
     return state
 
 
 def _on_step(rs: Werewolf, state: GameState, e: StepOpened) -> GameState:
-    return _x(state, turn=state.x.turn + 1) if e.name == "speech" else state
+    return with_x(state, turn=state.x.turn + 1) if e.name == "speech" else state
 
 
 def _on_night(rs: Werewolf, state: GameState, e: NightResolved) -> GameState:
-    return _x(state, last_guard=dict(e.guards))
+    return with_x(state, last_guard=dict(e.guards))
 
 
 def _on_resolved(rs: Werewolf, state: GameState, e: Resolved) -> GameState:
     """magic_city's night still records its guards in a generic `Resolved`."""
     if e.what == "night":
-        return _x(state, last_guard=dict(e.data["guards"]))
+        return with_x(state, last_guard=dict(e.data["guards"]))
     return state
 
 
-_EVOLVE: dict[type, Any] = {
+EVOLVE: dict[type, Any] = {
     GameCreated: lambda rs, s, e: replace(s, x=WolfState()),
-    Act: _on_act,
-    Defaulted: _on_act,
+    Act: count_whispers,
+    Defaulted: count_whispers,
     PhaseStarted: _on_phase,
     Died: _on_died,
-    SpeakingOrder: lambda rs, s, e: _x(s, order=e.seats, rounds=e.rounds, turn=0),
+    SpeakingOrder: lambda rs, s, e: with_x(s, order=e.seats, rounds=e.rounds, turn=0),
     StepOpened: _on_step,
     NightResolved: _on_night,
     Resolved: _on_resolved,

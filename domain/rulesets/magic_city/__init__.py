@@ -32,9 +32,9 @@ from grimoire.domain.events import (
 from grimoire.domain.rng import Rng
 from grimoire.domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
 from grimoire.domain.rulesets.magic_city import texts  # noqa: F401  (registers the messages)
-from grimoire.domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
+from grimoire.domain.rulesets.werewolf import EVOLVE as WEREWOLF_EVOLVE
 from grimoire.domain.rulesets.werewolf import Role, Werewolf, WolfState
-from grimoire.domain.rulesets.werewolf import _on_act as werewolf_on_act
+from grimoire.domain.rulesets.werewolf import count_whispers as werewolf_on_act
 from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace

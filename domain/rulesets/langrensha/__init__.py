@@ -46,8 +46,9 @@ from grimoire.domain.events import (
 )
 from grimoire.domain.messages import register
 from grimoire.domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
-from grimoire.domain.rulesets.werewolf import _EVOLVE as WEREWOLF_EVOLVE
-from grimoire.domain.rulesets.werewolf import Werewolf, WolfState, _x, next_living
+from grimoire.domain.rulesets.werewolf import EVOLVE as WEREWOLF_EVOLVE
+from grimoire.domain.rulesets.werewolf import Werewolf, WolfState, next_living
+from grimoire.domain.rulesets.werewolf import with_x as _x
 from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace

@@ -55,7 +55,7 @@ from grimoire.domain.events import (
 from grimoire.domain.messages import Catalog, register
 from grimoire.domain.rng import Rng
 from grimoire.domain.ruleset import Option, Ruleset, StepSpec, Table, seconds
-from grimoire.domain.rulesets import witch_trial_stored  # noqa: F401  (stored games' events stay readable)
+from grimoire.domain.rulesets.witch_trial import stored  # noqa: F401  (stored games' events stay readable)
 from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
