@@ -1,71 +1,44 @@
-"""The machinery the werewolf rulesets share: the deal, nights resolved at once, discussion by
-turns or free, ballots with runoffs, last words, whispers and the win check.
+"""The werewolf base class langrensha and magic_city extend: the village's flow as overridable
+methods (the deal, a night resolved at once, discussion by turns or free, ballots with runoffs, last
+words, whispers and the win check), each composed of the shared mechanics (`domain/mechanics/`).
 
-A ruleset is an instance of `Werewolf` with its data (roles, presets, options, flags) and, where
-it differs, a few overridden methods: jinro9 and ultimate13 are the first two.
+The werewolf family's facts (`Role`, `WolfState`, `NightResolved`, the fold `EVOLVE`) are the
+village's (`rulesets/village.py`); this module's `EVOLVE` adds magic_city's generic night record.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
-
-import msgspec
 
 from grimoire.domain.events import (
     MODERATOR,
-    Act,
     Action,
     Audience,
     Decision,
-    Defaulted,
-    Died,
     Event,
-    GameCreated,
-    PhaseStarted,
     Resolved,
     RoleDealt,
-    SpeakingOrder,
-    StepOpened,
 )
+from grimoire.domain.mechanics import abilities, ballots, pack, speaking
+from grimoire.domain.mechanics.deaths import announce_morning, open_last_words
+from grimoire.domain.mechanics.speaking import next_living
 from grimoire.domain.rng import Rng
 from grimoire.domain.ruleset import Ruleset, StepSpec, Table
+from grimoire.domain.rulesets.village import EVOLVE as VILLAGE_EVOLVE
+from grimoire.domain.rulesets.village import SLEEP, NightResolved, Role, WolfState, count_whispers, with_x
 from grimoire.domain.state import GameState
 
-replace = msgspec.structs.replace
-
-
-class Role(msgspec.Struct, frozen=True, kw_only=True):
-    """A role as data: its team, whether it is a werewolf, and its night ability."""
-
-    id: str
-    team: str  # "village" | "wolves" | "fox"
-    wolf: bool = False
-    night: str | None = None  # "attack" | "divine" | "guard"
-
-
-class WolfState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    last_guard: dict[int, int] = {}
-    whispers: int = 0
-    executed: int | None = None
-    executed_day: int = -1
-    order: tuple[int, ...] = ()
-    rounds: int = 0
-    turn: int = 0
-    morning_dead: tuple[int, ...] = ()
-
-
-class NightResolved(Event, frozen=True, kw_only=True, tag="night_resolved"):
-    """A night resolved at once (moderator): the pack's target, each guard and its target, each seer and
-    the seat it divined, and the deaths with their causes. The guards are the next night's last guards."""
-
-    attack: int | None = None  # the pack's target; none: nobody
-    guards: tuple[tuple[int, int], ...] = ()  # [guard, guarded seat] pairs, also the next night's last guards
-    divined: tuple[tuple[int, int], ...] = ()  # [seer, divined seat] pairs
-    deaths: tuple[tuple[int, str], ...] = ()  # [seat, cause] pairs of the seats that die
-
-
-SLEEP = Decision(kind="sleep")
+__all__ = [
+    "EVOLVE",
+    "SLEEP",
+    "NightResolved",
+    "Role",
+    "Werewolf",
+    "WolfState",
+    "count_whispers",
+    "next_living",
+    "with_x",
+]
 
 
 class Werewolf(Ruleset):
@@ -114,16 +87,11 @@ class Werewolf(Ruleset):
         return [s for s in range(1, state.seats + 1) if s != seer and not self.is_wolf(state, s)]
 
     def attack_decision(self, state: GameState, seat: int) -> Decision:
-        barred = tuple((s, "target_is_wolf") for s in self.wolves(state) if s != seat)
-        targets = tuple(s for s in state.living() if not self.is_wolf(state, s))
-        return Decision(kind="attack", targets=targets, barred=barred)
+        return pack.attack_decision(state, seat, self.wolves(state))
 
     def guard_decision(self, state: GameState, seat: int) -> Decision:
-        last = state.x.last_guard.get(seat)
-        barred = ((last, "consecutive_guard"),) if last is not None and state.is_alive(last) else ()
-        targets = tuple(s for s in state.living() if s != seat and s != last)
         optional = self.guard_optional_first_night and state.day == 1
-        return Decision(kind="guard", targets=targets, barred=barred, optional=optional)
+        return abilities.guard(state, seat, state.x.last_guard.get(seat), optional)
 
     def night_decisions(self, state: GameState, seat: int) -> tuple[Decision, ...]:
         ability = self.roles[state.roles[seat - 1]].night
@@ -136,7 +104,7 @@ class Werewolf(Ruleset):
         else:
             own = (Decision(kind="divine", targets=state.others(seat)),)
         if self.is_wolf(state, seat) and self.may_whisper(state):
-            own += (Decision(kind="whisper", text=state.options["speech_max_chars"], repeatable=True),)
+            own += (pack.whisper_decision(state),)
         return own
 
     def may_whisper(self, state: GameState) -> bool:
@@ -147,16 +115,11 @@ class Werewolf(Ruleset):
     def start(self, g: Table) -> None:
         for seat, role in enumerate(g.rng.shuffled(g.state.setup_roles), 1):
             g.emit(RoleDealt, to=(seat,), seat=seat, role=role)
-        wolves = tuple(self.wolves(g.state))
-        if len(wolves) > 1:
-            g.notice("wolves.partners", to=wolves, learn=dict.fromkeys(wolves, "werewolf"), seats=wolves)
-        elif wolves:
-            g.notice("wolves.alone", to=wolves)
+        pack.tell_partners(g, tuple(self.wolves(g.state)))
         for seer in [s for s in range(1, g.state.seats + 1) if g.state.role(s) == "seer"]:
             candidates = self.first_white_candidates(g.state, seer)
             if candidates:
-                target = g.rng.choice(candidates)
-                g.notice("seer.first", to=(seer,), learn={target: "human"}, target=target, label="human")
+                abilities.learn(g, "seer.first", seer, g.rng.choice(candidates), "human")
         self.begin_night(g, 0)
 
     def begin_night(self, g: Table, day: int) -> None:
@@ -166,20 +129,13 @@ class Werewolf(Ruleset):
         if executed is not None:
             for medium in state.living():
                 if state.role(medium) == "medium":
-                    label = self.medium_label(state, executed)
-                    g.notice("medium.result", to=(medium,), learn={executed: label}, target=executed, label=label)
+                    abilities.learn(g, "medium.result", medium, executed, self.medium_label(state, executed))
         prompts = {seat: self.night_decisions(state, seat) for seat in state.living()}
         g.open_step("night", "night0_seconds" if day == 0 else "night_seconds", private=prompts)
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
         if action.kind == "whisper" and self.whisper_cap is not None and g.state.x.whispers == self.whisper_cap:
-            wolves = tuple(self.wolves(g.state))
-            g.notice("whisper.closed", to=wolves)
-            step = g.state.step
-            assert step is not None, "a whisper is an answer in the open step"
-            for wolf in wolves:
-                if step.decision(wolf, "whisper"):
-                    g.withdraw(wolf, ("whisper",))
+            pack.close_whispers(g, tuple(self.wolves(g.state)))
 
     def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
         if action.kind == "whisper" and not action.text:
@@ -188,7 +144,7 @@ class Werewolf(Ruleset):
 
     def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
         """A wolf's whisper after the night's cap (its decision was withdrawn, as the wolves were told)."""
-        capped = self.whisper_cap is not None and state.x.whispers >= self.whisper_cap
+        capped = pack.whisper_capped(self.whisper_cap, state.x.whispers)
         if action.kind == "whisper" and capped and state.phase == "night" and self.is_wolf(state, seat):
             return "whisper_cap_reached"
         return None
@@ -227,13 +183,8 @@ class Werewolf(Ruleset):
     def attack_target(self, g: Table) -> int | None:
         state, step = g.state, g.state.step
         assert step is not None, "the night step is closing"
-        picks = [a.target for s, a in step.answers.items() if a.kind == "attack" and a.target is not None]
-        if picks:
-            counts = Counter(picks)
-            top = max(counts.values())
-            return g.rng.choice(sorted(t for t, c in counts.items() if c == top))
-        legal = [d for s in self.wolves(state) for d in step.prompts.get(s, ()) if d.kind == "attack"]
-        return g.rng.choice(legal[0].targets) if legal and legal[0].targets else None
+        legal = next((d for s in self.wolves(state) if (d := step.decision(s, "attack"))), None)
+        return pack.attack_target(g, step.answers, legal)
 
     def resolve_night(self, g: Table) -> None:
         state = g.state
@@ -249,8 +200,7 @@ class Werewolf(Ruleset):
         if target is not None and target not in guards.values() and self.dies_to_attack(state, target):
             deaths[target] = "attack"
         for seer, seen in sorted(divined.items()):
-            label = self.seers_label(state, seen)
-            g.notice("seer.result", to=(seer,), learn={seen: label}, target=seen, label=label)
+            abilities.learn(g, "seer.result", seer, seen, self.seers_label(state, seen))
             if self.roles[state.role(seen)].team == "fox":
                 deaths.setdefault(seen, "curse")
         g.emit(
@@ -269,10 +219,7 @@ class Werewolf(Ruleset):
 
     def dawn(self, g: Table, deaths: dict[int, str]) -> None:
         g.phase("day", g.state.day + 1)
-        if deaths:
-            g.kill(deaths, "morning")
-        else:
-            g.notice("morning.none")
+        announce_morning(g, deaths)
         if not self.check_win(g):
             self.begin_discussion(g)
 
@@ -281,39 +228,23 @@ class Werewolf(Ruleset):
     def first_speaker(self, g: Table) -> int:
         state = g.state
         x: WolfState = state.x
-        living = state.living()
-        if state.day == 1 or not x.order:
-            return g.rng.choice(living)
-        if x.morning_dead:
-            after = min(x.morning_dead)
-        elif x.executed is not None and x.executed_day == state.day - 1:
-            after = x.executed
-        else:
-            return x.order[0]
-        return next_living(state, after)
+        executed = x.executed if x.executed_day == state.day - 1 else None
+        return speaking.first_speaker(g, x.order, x.morning_dead, executed)
 
     def begin_discussion(self, g: Table) -> None:
         living = g.state.living()
         if self.discussion == "free":
-            decisions = (
-                Decision(kind="speak", text=g.state.options["speech_max_chars"], repeatable=True),
-                Decision(kind="ready"),
-            )
-            g.open_step("discussion", "discussion_seconds", seats=living, decisions=decisions, extend=False)
+            speaking.open_free_discussion(g, living)
             return
-        first = self.first_speaker(g)
-        i = living.index(first)
-        g.emit(SpeakingOrder, seats=tuple(living[i:] + living[:i]), rounds=self.rounds)
+        speaking.announce_order(g, living, self.first_speaker(g), self.rounds)
         self.next_speech(g)
 
     def next_speech(self, g: Table) -> None:
         x: WolfState = g.state.x
-        if x.turn >= len(x.order) * x.rounds:
+        if speaking.turns_left(x.order, x.rounds, x.turn):
+            speaking.open_turn(g, x.order, x.turn)
+        else:
             self.speeches_done(g)
-            return
-        speaker = x.order[x.turn % len(x.order)]
-        speak = Decision(kind="speak", text=g.state.options["speech_max_chars"], optional=True)
-        g.open_step("speech", "speech_seconds", seats=(speaker,), decisions=(speak,))
 
     def speeches_done(self, g: Table) -> None:
         """Every turn of the speaking order is spoken: by default the day's vote opens."""
@@ -321,22 +252,18 @@ class Werewolf(Ruleset):
 
     def open_vote(self, g: Table, name: str, candidates: tuple[int, ...] = ()) -> None:
         living = g.state.living()
-        voters = living if not candidates or self.runoff_tied_vote else [s for s in living if s not in candidates]
-        ballot = Decision(kind="vote", targets=candidates or tuple(living), optional=True)
-        g.open_step(name, "vote_seconds", seats=voters, decisions=(ballot,))
+        voters = ballots.runoff_voters(living, candidates, self.runoff_tied_vote) if candidates else living
+        ballots.open_ballot(g, name, voters, candidates or tuple(living))
 
     def resolve_vote(self, g: Table) -> None:
         step = g.state.step
         assert step is not None, "the vote is closing"
-        ballots = {s: a.target for s, a in sorted(step.answers.items()) if a.kind == "vote"}
-        tally = Counter(t for t in ballots.values() if t is not None)
-        leaders = g.vote_result(step.name, tally, None if self.secret_ballot else ballots)
+        leaders = ballots.close_ballot(g, step.name, step.answers, self.secret_ballot)
         chosen = leaders[0] if len(leaders) == 1 else None
         if chosen is not None:
             g.kill({chosen: "execution"}, "execution")
             if self.last_words:
-                words = Decision(kind="last_words", text=g.state.options["speech_max_chars"], optional=True)
-                g.open_step("last_words", "last_words_seconds", seats=(chosen,), decisions=(words,))
+                open_last_words(g, chosen)
                 return
         elif len(leaders) > 1 and self.runoff and step.name == "vote":
             g.notice("vote.runoff", seats=leaders)
@@ -389,62 +316,11 @@ class Werewolf(Ruleset):
         return handler(self, state, event) if handler else state
 
 
-def next_living(state: GameState, after: int) -> int:
-    n = state.seats
-    for k in range(1, n + 1):
-        seat = (after - 1 + k) % n + 1
-        if state.is_alive(seat):
-            return seat
-    return after
-
-
-def with_x(state: GameState, **changes: Any) -> GameState:
-    return replace(state, x=replace(state.x, **changes))
-
-
-def count_whispers(rs: Werewolf, state: GameState, e: Act | Defaulted) -> GameState:
-    if e.action.kind == "whisper":
-        return with_x(state, whispers=state.x.whispers + 1)
-    return state
-
-
-def _on_phase(rs: Werewolf, state: GameState, e: PhaseStarted) -> GameState:
-    if e.phase == "night":
-        return with_x(state, whispers=0)
-    return with_x(state, morning_dead=())
-
-
-def _on_died(rs: Werewolf, state: GameState, e: Died) -> GameState:
-    if e.when == "morning":
-        return with_x(state, morning_dead=e.seats)
-    if e.when == "execution":
-        return with_x(state, executed=e.seats[0], executed_day=state.day)
-    return state
-
-
-def _on_step(rs: Werewolf, state: GameState, e: StepOpened) -> GameState:
-    return with_x(state, turn=state.x.turn + 1) if e.name == "speech" else state
-
-
-def _on_night(rs: Werewolf, state: GameState, e: NightResolved) -> GameState:
-    return with_x(state, last_guard=dict(e.guards))
-
-
-def _on_resolved(rs: Werewolf, state: GameState, e: Resolved) -> GameState:
+def _on_resolved(rs: Ruleset, state: GameState, e: Resolved) -> GameState:
     """magic_city's night still records its guards in a generic `Resolved`."""
     if e.what == "night":
         return with_x(state, last_guard=dict(e.data["guards"]))
     return state
 
 
-EVOLVE: dict[type, Any] = {
-    GameCreated: lambda rs, s, e: replace(s, x=WolfState()),
-    Act: count_whispers,
-    Defaulted: count_whispers,
-    PhaseStarted: _on_phase,
-    Died: _on_died,
-    SpeakingOrder: lambda rs, s, e: with_x(s, order=e.seats, rounds=e.rounds, turn=0),
-    StepOpened: _on_step,
-    NightResolved: _on_night,
-    Resolved: _on_resolved,
-}
+EVOLVE: dict[type, Any] = {**VILLAGE_EVOLVE, Resolved: _on_resolved}
