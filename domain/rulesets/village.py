@@ -1,10 +1,11 @@
 """The village game of the Japanese 人狼 rulesets, made of data: the deal, a night resolved at once,
 the day's discussion (by turns or free), a ballot with its runoff, last words, and the win check.
 
-A ruleset is a `Village` subclass holding data only: its roles, presets and options, the flags
-of its day, and its table of night abilities (`abilities`, by `Role.night`). Its hooks compose the
-shared mechanics (`domain/mechanics/`). Its facts are the werewolf family's: `Role`, `WolfState`
-(the ruleset's state) folded by `EVOLVE`, and `NightResolved`.
+A ruleset is a `Village` subclass holding data: its roles (some of `ROLES`), presets and options,
+the flags of its day, and its table of night abilities (`abilities`, by `Role.night`), with at most
+a few small overrides (what the medium learns, who counts as human). Its hooks compose the shared
+mechanics (`domain/mechanics/`). Its facts are the werewolf family's: `Role`, `WolfState` (the
+ruleset's state) folded by `EVOLVE`, and `NightResolved`.
 """
 
 from __future__ import annotations
@@ -113,7 +114,7 @@ GUARD = Ability(guard_no_repeat)
 
 
 class Village(Ruleset):
-    """A village ruleset made of data; subclasses set the data and override nothing else."""
+    """A village ruleset made of data; its subclasses set the data."""
 
     roles: dict[str, Role] = {}
     abilities: dict[str, Ability] = {"attack": ATTACK, "divine": DIVINE, "guard": GUARD}  # by `Role.night`
