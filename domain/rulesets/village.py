@@ -1,11 +1,13 @@
-"""The village game of the Japanese 人狼 rulesets, made of data: the deal, a night resolved at once,
-the day's discussion (by turns or free), a ballot with its runoff, last words, and the win check.
+"""The village game of the Japanese werewolf rulesets (jinro), made of data: the deal, a night
+resolved at once, the day's discussion (by turns or free), a ballot with its runoff, last words, and
+the win check.
 
 A ruleset is a `Village` subclass holding data: its roles (some of `ROLES`), presets and options,
 the flags of its day, and its table of night abilities (`abilities`, by `Role.night`), with at most
 a few small overrides (what the medium learns, who counts as human). Its hooks compose the shared
-mechanics (`domain/mechanics/`). Its facts are the werewolf family's: `Role`, `WolfState` (the
-ruleset's state) folded by `EVOLVE`, and `NightResolved`.
+mechanics (`domain/mechanics/`); langrensha and magic_city (through `werewolf.Werewolf`) override
+them further. Its facts are the werewolf family's: `Role`, `WolfState` (the ruleset's state)
+folded by `EVOLVE`, and `NightResolved`.
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ def wolves(state: GameState) -> list[int]:
 
 
 def alignment(state: GameState, seat: int) -> str:
-    """What the seer (and by default the medium) learns: "werewolf" or "human"."""
+    """What the seer learns: "werewolf" or "human"."""
     return "werewolf" if ROLES[state.role(seat)].wolf else "human"
 
 
@@ -114,9 +116,8 @@ GUARD = Ability(guard_no_repeat)
 
 
 class Village(Ruleset):
-    """A village ruleset made of data; its subclasses set the data."""
+    """A village ruleset made of data; its subclasses set the data and override the hooks that differ."""
 
-    roles: dict[str, Role] = {}
     abilities: dict[str, Ability] = {"attack": ATTACK, "divine": DIVINE, "guard": GUARD}  # by `Role.night`
     end_reasons: tuple[str, ...] = ("village", "wolves", "fox")  # the winning team (`winning_team`)
     discussion = "turns"  # "turns" (speaking order, rounds) | "free" (until ready or deadline)
@@ -138,33 +139,47 @@ class Village(Ruleset):
             return "bad_roles:the werewolves must be at least one and fewer than the rest"
         return dealt
 
+    # --- role data -----------------------------------------------------------------------------
+
+    def is_wolf(self, state: GameState, seat: int) -> bool:
+        role: Role = self.roles[state.role(seat)]
+        return role.wolf
+
+    def wolves(self, state: GameState) -> list[int]:
+        """The living werewolves."""
+        return [s for s in state.living() if self.is_wolf(state, s)]
+
+    def may_whisper(self, state: GameState) -> bool:
+        return len(self.wolves(state)) >= 2
+
     def medium_label(self, state: GameState, seat: int) -> str:
-        return alignment(state, seat)
+        """What the medium learns of the executed: by default whether it is a werewolf."""
+        return "werewolf" if self.is_wolf(state, seat) else "human"
 
     def counts_as_human(self, state: GameState, seat: int) -> bool:
         """Who counts against the wolves at parity."""
-        return not self.roles[state.role(seat)].wolf
+        return not self.is_wolf(state, seat)
 
     # --- engine hooks ----------------------------------------------------------------------------
 
     def start(self, g: Table) -> None:
         for seat, role in enumerate(g.rng.shuffled(g.state.setup_roles), 1):
             g.emit(RoleDealt, to=(seat,), seat=seat, role=role)
-        pack.tell_partners(g, tuple(wolves(g.state)))
+        pack.tell_partners(g, tuple(self.wolves(g.state)))
         state = g.state
         for seer in [s for s in range(1, state.seats + 1) if state.role(s) == "seer"]:
             candidates = [
                 s
                 for s in range(1, state.seats + 1)
-                if s != seer and not ROLES[state.role(s)].wolf and state.role(s) not in self.first_white_never
+                if s != seer and not self.is_wolf(state, s) and state.role(s) not in self.first_white_never
             ]
             if candidates:
                 abilities.learn(g, "seer.first", seer, g.rng.choice(candidates), "human")
-        self.night(g, 0)
+        self.begin_night(g, 0)
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
         if action.kind == "whisper" and self.whisper_cap is not None and g.state.x.whispers == self.whisper_cap:
-            pack.close_whispers(g, tuple(wolves(g.state)))
+            pack.close_whispers(g, tuple(self.wolves(g.state)))
 
     def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
         return "text_required" if action.kind == "whisper" and not action.text else None
@@ -172,7 +187,7 @@ class Village(Ruleset):
     def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
         """A wolf's whisper after the night's cap (its decision was withdrawn, as the wolves were told)."""
         capped = pack.whisper_capped(self.whisper_cap, state.x.whispers)
-        if action.kind == "whisper" and capped and state.phase == "night" and self.roles[state.role(seat)].wolf:
+        if action.kind == "whisper" and capped and state.phase == "night" and self.is_wolf(state, seat):
             return "whisper_cap_reached"
         return None
 
@@ -180,7 +195,7 @@ class Village(Ruleset):
         if action.kind in ("speak", "last_words", "ready"):
             return "public"
         if action.kind == "whisper":
-            return tuple(wolves(state))
+            return tuple(self.wolves(state))
         return (seat,)
 
     def default(self, state: GameState, seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
@@ -197,7 +212,7 @@ class Village(Ruleset):
 
     # --- night -----------------------------------------------------------------------------------
 
-    def night(self, g: Table, day: int) -> None:
+    def begin_night(self, g: Table, day: int) -> None:
         g.phase("night", day)
         state = g.state
         x: WolfState = state.x
@@ -213,18 +228,23 @@ class Village(Ruleset):
         ability = self.abilities[role.night] if role.night else None
         own = abilities.decision(ability, state, seat) if ability else None
         decisions: tuple[Decision, ...] = (own or SLEEP,)
-        if role.wolf and len(wolves(state)) >= 2:
+        if self.is_wolf(state, seat) and self.may_whisper(state):
             decisions += (pack.whisper_decision(state),)
         return decisions
 
-    def resolve_night(self, g: Table, answers: dict[int, Action]) -> None:
+    def attack_target(self, g: Table) -> int | None:
+        """The pack's target among the answers of the open step."""
+        step = g.state.open_step()
+        legal = next((d for s in self.wolves(g.state) if (d := step.decision(s, "attack"))), None)
+        return pack.attack_target(g, step.answers, legal)
+
+    def resolve_night(self, g: Table) -> None:
         state = g.state
         if state.day == 0:
             self.dawn(g, {})
             return
-        step = state.open_step()
-        legal = next((d for s in wolves(state) if (d := step.decision(s, "attack"))), None)
-        target = pack.attack_target(g, answers, legal)
+        answers = state.open_step().answers
+        target = self.attack_target(g)
         guards = {s: a.target for s, a in answers.items() if a.kind == "guard" and a.target is not None}
         divined = {s: a.target for s, a in answers.items() if a.kind == "divine" and a.target is not None}
         dead: dict[int, str] = {}
@@ -249,20 +269,22 @@ class Village(Ruleset):
         g.phase("day", g.state.day + 1)
         deaths.announce_morning(g, dead)
         if not self.check_win(g):
-            self.discuss(g)
+            self.begin_discussion(g)
 
     # --- day -------------------------------------------------------------------------------------
 
-    def discuss(self, g: Table) -> None:
+    def first_speaker(self, g: Table) -> int:
         state = g.state
-        living = state.living()
+        x: WolfState = state.x
+        executed = x.executed if x.executed_day == state.day - 1 else None
+        return speaking.first_speaker(g, x.order, x.morning_dead, executed)
+
+    def begin_discussion(self, g: Table) -> None:
+        living = g.state.living()
         if self.discussion == "free":
             speaking.open_free_discussion(g, living)
             return
-        x: WolfState = state.x
-        executed = x.executed if x.executed_day == state.day - 1 else None
-        first = speaking.first_speaker(g, x.order, x.morning_dead, executed)
-        speaking.announce_order(g, living, first, self.rounds)
+        speaking.announce_order(g, living, self.first_speaker(g), self.rounds)
         self.next_speech(g)
 
     def next_speech(self, g: Table) -> None:
@@ -270,7 +292,11 @@ class Village(Ruleset):
         if speaking.turns_left(x.order, x.rounds, x.turn):
             speaking.open_turn(g, x.order, x.turn)
         else:
-            self.open_vote(g)
+            self.speeches_done(g)
+
+    def speeches_done(self, g: Table) -> None:
+        """Every turn of the speaking order is spoken: by default the day's vote opens."""
+        self.open_vote(g)
 
     def open_vote(self, g: Table) -> None:
         living = g.state.living()
@@ -295,7 +321,7 @@ class Village(Ruleset):
 
     def after_day(self, g: Table) -> None:
         if not self.check_win(g):
-            self.night(g, g.state.day)
+            self.begin_night(g, g.state.day)
 
     # --- the end ---------------------------------------------------------------------------------
 
@@ -303,7 +329,7 @@ class Village(Ruleset):
         """The wolves none: the village; as many wolves as humans: the wolves; either with a fox alive: the fox."""
         count = humans = 0
         for seat in state.living():
-            if self.roles[state.role(seat)].wolf:
+            if self.is_wolf(state, seat):
                 count += 1
             elif self.counts_as_human(state, seat):
                 humans += 1
@@ -331,7 +357,7 @@ class Village(Ruleset):
         return True
 
     steps = {
-        "night": StepSpec(lambda rs, g, answers: rs.resolve_night(g, answers)),
+        "night": StepSpec(lambda rs, g, answers: rs.resolve_night(g)),
         "speech": StepSpec(lambda rs, g, answers: rs.next_speech(g)),
         "discussion": StepSpec(lambda rs, g, answers: rs.open_vote(g)),
         "vote": StepSpec(lambda rs, g, answers: rs.close_vote(g, answers)),
