@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
+from grimoire.domain.mechanics.abilities import Ability
 from grimoire.domain.messages import register
 from grimoire.domain.ruleset import Option, seconds
-from grimoire.domain.rulesets.werewolf import Role, Werewolf
-from grimoire.domain.state import GameState
-
-ROLES = {
-    "villager": Role(id="villager", team="village"),
-    "seer": Role(id="seer", team="village", night="divine"),
-    "medium": Role(id="medium", team="village"),
-    "hunter": Role(id="hunter", team="village", night="guard"),
-    "werewolf": Role(id="werewolf", team="wolves", wolf=True, night="attack"),
-    "madman": Role(id="madman", team="wolves"),
-    "fox": Role(id="fox", team="fox"),
-}
+from grimoire.domain.rulesets.village import ATTACK, DIVINE, ROLES, Village, guard_no_repeat_optional_first_night
 
 V, S, M, H, W, X, F = "villager", "seer", "medium", "hunter", "werewolf", "madman", "fox"
 
 
-class Jinro9(Werewolf):
+class Jinro9(Village):
     id = "jinro9"
     version = "2"
     doc_lang = "ja"
@@ -47,10 +37,8 @@ class Jinro9(Werewolf):
     runoff_tied_vote = False
     last_words = True
     whisper_cap = 10
-    guard_optional_first_night = True
-
-    def first_white_candidates(self, state: GameState, seer: int) -> list[int]:
-        return [s for s in super().first_white_candidates(state, seer) if state.role(s) != "fox"]
+    first_white_never = (F,)  # the seer's first white is never the fox
+    abilities = {"attack": ATTACK, "divine": DIVINE, "guard": Ability(guard_no_repeat_optional_first_night)}
 
 
 JINRO9 = Jinro9()

@@ -3,16 +3,36 @@
 from __future__ import annotations
 
 from grimoire.domain.events import Decision
+from grimoire.domain.mechanics.abilities import Ability, any_other
 from grimoire.domain.messages import register
 from grimoire.domain.ruleset import Option, seconds
-from grimoire.domain.rulesets.jinro9 import MORNING, ROLES, _m
-from grimoire.domain.rulesets.werewolf import Werewolf
+from grimoire.domain.rulesets.jinro9 import MORNING, _m
+from grimoire.domain.rulesets.village import (
+    DIVINE,
+    ROLES,
+    Village,
+    alignment,
+    attack_outside_pack,
+    guard_no_repeat,
+)
 from grimoire.domain.state import GameState
 
 V, S, M, H, W, X = "villager", "seer", "medium", "hunter", "werewolf", "madman"
 
+attack_anyone, guard_anyone = any_other("attack"), any_other("guard")
 
-class Ultimate13(Werewolf):
+
+def attack_per_option(state: GameState, seat: int) -> Decision:
+    """`wolf_attack_wolf`: any other seat, a fellow wolf too; else only outside the pack."""
+    return (attack_anyone if state.options["wolf_attack_wolf"] else attack_outside_pack)(state, seat)
+
+
+def guard_per_option(state: GameState, seat: int) -> Decision:
+    """`consecutive_guard`: any other seat, last night's too; else not the same seat twice in a row."""
+    return (guard_anyone if state.options["consecutive_guard"] else guard_no_repeat)(state, seat)
+
+
+class Ultimate13(Village):
     id = "ultimate13"
     version = "2"
     doc_lang = "ja"
@@ -47,28 +67,20 @@ class Ultimate13(Werewolf):
     runoff = False
     last_words = False
     whisper_cap = None
+    abilities = {"attack": Ability(attack_per_option), "divine": DIVINE, "guard": Ability(guard_per_option)}
 
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
         return super().setup(seats, preset if preset or roles else "13", roles)
 
     def medium_label(self, state: GameState, seat: int) -> str:
-        if state.options["medium_result"] == "role":
-            return state.role(seat)
-        return super().medium_label(state, seat)
+        """`medium_result`: the executed's role, or only whether it is a werewolf."""
+        return state.role(seat) if state.options["medium_result"] == "role" else alignment(state, seat)
 
     def counts_as_human(self, state: GameState, seat: int) -> bool:
-        team = self.roles[state.role(seat)].team
-        return team == "village" or (state.role(seat) == X and state.options["madman_counts_as_human"])
-
-    def attack_decision(self, state: GameState, seat: int) -> Decision:
-        if not state.options["wolf_attack_wolf"]:
-            return super().attack_decision(state, seat)
-        return Decision(kind="attack", targets=state.others(seat))
-
-    def guard_decision(self, state: GameState, seat: int) -> Decision:
-        if not state.options["consecutive_guard"]:
-            return super().guard_decision(state, seat)
-        return Decision(kind="guard", targets=state.others(seat))
+        """The village counts at parity, and the madman with `madman_counts_as_human`."""
+        return self.roles[state.role(seat)].team == "village" or (
+            state.role(seat) == X and state.options["madman_counts_as_human"]
+        )
 
 
 ULTIMATE13 = Ultimate13()

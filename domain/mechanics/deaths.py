@@ -1,0 +1,36 @@
+"""Deaths: the morning's dead announced, the executed's last words, and deaths that bring others."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from grimoire.domain.events import Decision
+from grimoire.domain.ruleset import Table
+
+
+def announce_morning(g: Table, deaths: dict[int, str]) -> None:
+    """The night's dead with their causes, or the notice that nobody died."""
+    if deaths:
+        g.kill(deaths, "morning")
+    else:
+        g.notice("morning.none")
+
+
+def open_last_words(g: Table, seat: int) -> None:
+    """The seat's last words: one speech, which it may pass."""
+    words = Decision(kind="last_words", text=g.state.options["speech_max_chars"], optional=True)
+    g.open_step("last_words", "last_words_seconds", seats=(seat,), decisions=(words,))
+
+
+def chained(first: Mapping[int, str], brings: Callable[[int, str], Mapping[int, str]]) -> dict[int, str]:
+    """Deaths with those they bring: `brings(seat, cause)` names who dies with a dead seat and why;
+    each seat dies once, of the first cause found (the first deaths', then in the order brought)."""
+    deaths = dict(first)
+    todo = list(first.items())
+    while todo:
+        seat, cause = todo.pop(0)
+        for other, why in brings(seat, cause).items():
+            if other not in deaths:
+                deaths[other] = why
+                todo.append((other, why))
+    return deaths

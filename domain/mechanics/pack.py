@@ -1,0 +1,54 @@
+"""The pack: the wolves learn each other, whisper at night (up to a cap) and choose one attack."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from grimoire.domain.events import Action, Decision
+from grimoire.domain.ruleset import Table
+from grimoire.domain.state import GameState
+
+
+def tell_partners(g: Table, pack: tuple[int, ...]) -> None:
+    """At the deal: several wolves learn each other; a lone wolf learns it is alone."""
+    if len(pack) > 1:
+        g.notice("wolves.partners", to=pack, learn=dict.fromkeys(pack, "werewolf"), seats=pack)
+    elif pack:
+        g.notice("wolves.alone", to=pack)
+
+
+def attack_decision(state: GameState, seat: int, pack: Sequence[int]) -> Decision:
+    """A wolf's attack: any living seat outside the pack (its fellow wolves barred as such)."""
+    barred = tuple((s, "target_is_wolf") for s in pack if s != seat)
+    targets = tuple(s for s in state.living() if s not in pack)
+    return Decision(kind="attack", targets=targets, barred=barred)
+
+
+def attack_target(g: Table, answers: Mapping[int, Action], legal: Decision | None) -> int | None:
+    """The pack's one target: the most named (a tie drawn at random); if no wolf named one, a
+    random choice among the `legal` attack's targets (none: nobody is attacked)."""
+    picks = [a.target for a in answers.values() if a.kind == "attack" and a.target is not None]
+    if picks:
+        counts = Counter(picks)
+        top = max(counts.values())
+        return g.rng.choice(sorted(t for t, c in counts.items() if c == top))
+    return g.rng.choice(legal.targets) if legal is not None and legal.targets else None
+
+
+def whisper_decision(state: GameState) -> Decision:
+    return Decision(kind="whisper", text=state.options["speech_max_chars"], repeatable=True)
+
+
+def whisper_capped(cap: int | None, whispers: int) -> bool:
+    """The night's whispers reached the cap (none: no cap)."""
+    return cap is not None and whispers >= cap
+
+
+def close_whispers(g: Table, pack: tuple[int, ...]) -> None:
+    """The cap is reached: the wolves are told, and the whisper is taken from each that had it."""
+    g.notice("whisper.closed", to=pack)
+    step = g.state.open_step()
+    for wolf in pack:
+        if step.decision(wolf, "whisper"):
+            g.withdraw(wolf, ("whisper",))

@@ -1,0 +1,61 @@
+"""Speaking turns: the order of the day's speakers, one turn after another, or free discussion."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grimoire.domain.events import Decision, SpeakingOrder
+from grimoire.domain.ruleset import Table
+from grimoire.domain.state import GameState
+
+
+def next_living(state: GameState, after: int) -> int:
+    """The first living seat after `after`, going round the table (`after` itself if nobody else lives)."""
+    n = state.seats
+    for k in range(1, n + 1):
+        seat = (after - 1 + k) % n + 1
+        if state.is_alive(seat):
+            return seat
+    return after
+
+
+def first_speaker(
+    g: Table, yesterday: tuple[int, ...], morning_dead: tuple[int, ...], executed_yesterday: int | None
+) -> int:
+    """Today's first speaker: at random on day 1 (or with no earlier order); else the living seat
+    after the lowest of this morning's dead, or after yesterday's executed; else yesterday's first."""
+    state = g.state
+    if state.day == 1 or not yesterday:
+        return g.rng.choice(state.living())
+    if morning_dead:
+        after = min(morning_dead)
+    elif executed_yesterday is not None:
+        after = executed_yesterday
+    else:
+        return yesterday[0]
+    return next_living(state, after)
+
+
+def announce_order(g: Table, living: Sequence[int], first: int, rounds: int) -> None:
+    """The day's speaking order: the living from `first` on, round the table, `rounds` times."""
+    i = living.index(first)
+    g.emit(SpeakingOrder, seats=tuple(living[i:]) + tuple(living[:i]), rounds=rounds)
+
+
+def turns_left(order: tuple[int, ...], rounds: int, turn: int) -> bool:
+    return turn < len(order) * rounds
+
+
+def open_turn(g: Table, order: tuple[int, ...], turn: int) -> None:
+    """Open the speaking turn `turn` (counted over every round) of `order`; the speaker may pass."""
+    speak = Decision(kind="speak", text=g.state.options["speech_max_chars"], optional=True)
+    g.open_step("speech", "speech_seconds", seats=(order[turn % len(order)],), decisions=(speak,))
+
+
+def open_free_discussion(g: Table, seats: Sequence[int]) -> None:
+    """Free discussion: anyone speaks as often as they like until all are ready or the deadline."""
+    decisions = (
+        Decision(kind="speak", text=g.state.options["speech_max_chars"], repeatable=True),
+        Decision(kind="ready"),
+    )
+    g.open_step("discussion", "discussion_seconds", seats=seats, decisions=decisions, extend=False)

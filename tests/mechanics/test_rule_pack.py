@@ -1,0 +1,83 @@
+"""The pack (`domain/mechanics/pack.py`): jinro9.md's 襲撃は必須 and its random default, the
+partners told at the deal, the whisper cap of 人狼密談ルール."""
+
+from __future__ import annotations
+
+import msgspec
+
+from grimoire.domain.events import Action, Decision, Notice, Prompt, StepOpened
+from grimoire.domain.mechanics import pack
+from grimoire.domain.state import Step
+from tests.mechanics.table import table
+
+ROLES = ("villager", "werewolf", "villager", "werewolf", "seer")
+
+
+def attacks(**by_seat: int) -> dict[int, Action]:
+    return {int(seat[1:]): Action(kind="attack", target=target) for seat, target in by_seat.items()}
+
+
+def test_rule_jinro9_wolves_attack_outside_the_pack_their_partner_barred():
+    state = table(ROLES, dead=(3,)).state
+    d = pack.attack_decision(state, 2, [2, 4])
+    assert (d.kind, d.targets, d.barred, d.optional) == ("attack", (1, 5), ((4, "target_is_wolf"),), False)
+
+
+def test_rule_jinro9_the_pack_attacks_the_seat_most_named():
+    g = table(ROLES)
+    assert pack.attack_target(g, {**attacks(s2=5, s4=5), 1: Action(kind="sleep")}, None) == 5
+
+
+def test_rule_jinro9_a_split_pack_attacks_one_of_its_picks_at_random():
+    picks = {pack.attack_target(table(ROLES, seed_tail=i), attacks(s2=1, s4=5), None) for i in range(40)}
+    assert picks == {1, 5}
+
+
+def test_rule_jinro9_silent_wolves_attack_at_random_among_the_legal_targets():
+    legal = Decision(kind="attack", targets=(3, 5))
+    assert {pack.attack_target(table(ROLES, seed_tail=i), {}, legal) for i in range(40)} == {3, 5}
+    assert pack.attack_target(table(ROLES), {}, None) is None
+    assert pack.attack_target(table(ROLES), {}, Decision(kind="attack")) is None
+
+
+def test_rule_jinro9_the_wolves_learn_their_partners_a_lone_wolf_that_it_is_alone():
+    g = table(ROLES)
+    pack.tell_partners(g, (2, 4))
+    pack.tell_partners(g, (4,))
+    pack.tell_partners(g, ())
+    partners, alone = g.events
+    assert isinstance(partners, Notice) and isinstance(alone, Notice)
+    assert (partners.key, partners.to, partners.learn, partners.args) == (
+        "wolves.partners",
+        (2, 4),
+        {2: "werewolf", 4: "werewolf"},
+        {"seats": [2, 4]},
+    )
+    assert (alone.key, alone.to) == ("wolves.alone", (4,))
+
+
+def test_rule_jinro9_whispers_stop_at_the_cap_and_the_whisper_is_withdrawn():
+    assert not pack.whisper_capped(None, 99)
+    assert not pack.whisper_capped(10, 9) and pack.whisper_capped(10, 10)
+    g = table(ROLES)
+    whisper = pack.whisper_decision(g.state)
+    assert (whisper.kind, whisper.text, whisper.repeatable) == ("whisper", 100, True)
+    prompts = {2: (Decision(kind="attack"), whisper), 4: (Decision(kind="attack"),)}
+    step = Step(
+        no=1,
+        name="night",
+        opened_at=0,
+        deadline=None,
+        length=0,
+        retries_left=0,
+        extend=False,
+        hold=False,
+        public=(),
+        prompts=prompts,
+    )
+    g.state = msgspec.structs.replace(g.state, step=step, steps=1)
+    pack.close_whispers(g, (2, 4))
+    closed, withdrawn = g.events
+    assert isinstance(closed, Notice) and (closed.key, closed.to) == ("whisper.closed", (2, 4))
+    assert isinstance(withdrawn, Prompt) and (withdrawn.seat, withdrawn.withdraw) == (2, ("whisper",))
+    assert not any(isinstance(e, StepOpened) for e in g.events)
