@@ -3,10 +3,11 @@
 The ruleset's parts, one module each:
 - `data`: the cards, the pools dealt from, the action kinds and the fixed numbers;
 - `facts`: the typed events, the state (`WitchState`) and the one fold of each event;
-- `flow`: the deal and the day's steps, how each opens and how it resolves: dawn (deaths,
-  loot) → morning → noon (talk and trades) → evening (imprisonment vote) → night (card use);
+- `flow`: the deal and the day's steps, each declared with how it opens, how it resolves and
+  the step that follows it: dawn (deaths, loot) → morning → noon (talk and trades) → evening
+  (imprisonment vote) → night (card use);
 - the rules by concern: `trading` (noon's offers), `cards` (card use at night), `night` (the
-  night's resolution), `looting` (the loot window, first finders);
+  night's resolution, a declared pipeline of stages), `looting` (the loot window, first finders);
 - `stored`: the events of games stored before the ruleset named its facts.
 Below: the ruleset's declaration (its name, pools, options and seat range), the engine's hooks,
 and its texts.

@@ -30,13 +30,6 @@ def prompt_looter(g: Table, seat: int, corpse: int) -> None:
     g.prompt(seat, loot_decisions(g.state, seat, corpse))
 
 
-def open_loot(g: Table) -> None:
-    """The loot window: the first looter of each body is prompted."""
-    g.open_step("loot", "loot_seconds", extend=False, hold=True)
-    for corpse, queue in sorted(g.state.x.loot.items()):
-        prompt_looter(g, queue[0], corpse)
-
-
 def looted(g: Table, seat: int, action: Action) -> None:
     """A looter took a card or passed: the body's next looter is prompted."""
     x: WitchState = g.state.x

@@ -1,9 +1,14 @@
-"""witch_trial's night resolution (行动结算, ruling 6), step by step, then the dawn.
+"""witch_trial's night resolution (行动结算, ruling 6): a pipeline of stages declared in order.
+
+`STAGES` is the night: each stage reads the night so far (`Night`) and the state, emits its facts
+and leaves what the next stages need on the `Night`; `resolve_night` runs them in order, and a
+stage that ends the game ends the night.
 
 Where the documents leave the mechanics open:
 - A 杀人魔法 blocked by a 结界 is spent (it was used; only an attacker past the cap or dead before
   its turn keeps its card).
-- The night's deaths are announced at dawn, then the loot window opens (`looting`).
+- The night's deaths are announced at dawn, then the bodies' looters are queued (the loot window
+  follows: `looting`).
 - The game ends at the resolution of its last night (or when at most one lives), on that night's
   day: its dead are announced with the end, and no dawn of a day that never comes is opened.
 - Random draws whose use depends on hidden choices (the probe's card, the heir, first finders) are
@@ -11,6 +16,8 @@ Where the documents leave the mechanics open:
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from grimoire.domain.events import MODERATOR, Action
 from grimoire.domain.ruleset import Table
@@ -44,7 +51,6 @@ from grimoire.domain.rulesets.witch_trial.facts import (
     Wrecked,
     holder,
 )
-from grimoire.domain.rulesets.witch_trial.looting import open_loot
 
 
 class Night:
@@ -222,24 +228,8 @@ def tell(g: Table, night: Night) -> None:
             g.notice("witch.become", to=(seat,))
 
 
-def resolve_night(g: Table, answers: dict[int, Action]) -> None:
-    """Step by step in the order of ruling 6; each seat is told what it learned once the night is
-    resolved, then dawn."""
-    night = Night(g, answers)
-    probes(g, night)
-    checks(g, night)
-    raise_barriers(g, night)
-    attack_slots(g, night)
-    attacks(g, night)
-    deaths_and_loot(g, night)
-    witch_timers(g, night)
-    wreck_deaths(g, night)
-    tell(g, night)
-    dawn(g, night)
-
-
 def dawn(g: Table, night: Night) -> None:
-    """The dead, announced on the day of the night; then the loot window, or the end."""
+    """The dead, announced on the day of the night; on the last night, the end."""
     dead = night.dead
     survivors = [s for s in night.living if s not in dead]
     last = len(survivors) <= 1 or night.day >= g.state.options["days"]
@@ -253,9 +243,36 @@ def dawn(g: Table, night: Night) -> None:
         g.notice("morning.none")
     if last:
         g.end("early_end" if len(survivors) <= 1 else "days_over", survivors)
-        return
+
+
+def queue_looters(g: Table, night: Night) -> None:
+    """Each body's living looters (its killer and late attackers), in submission order."""
     for corpse, looters in sorted(night.looters.items()):
-        queue = tuple([s for s in looters if s not in dead])
+        queue = tuple([s for s in looters if s not in night.dead])
         if queue:
             g.emit(LootQueued, to=MODERATOR, corpse=corpse, looters=queue)
-    open_loot(g)
+
+
+STAGES: tuple[Callable[[Table, Night], None], ...] = (
+    probes,
+    checks,
+    raise_barriers,
+    attack_slots,
+    attacks,
+    deaths_and_loot,
+    witch_timers,
+    wreck_deaths,
+    tell,
+    dawn,
+    queue_looters,
+)
+
+
+def resolve_night(g: Table, answers: dict[int, Action]) -> None:
+    """The night's stages in order (the draws of the night are taken first); a stage that ends the
+    game ends the night."""
+    night = Night(g, answers)
+    for stage in STAGES:
+        stage(g, night)
+        if g.state.status == "ended":
+            return
