@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from enum import Enum
+from enum import StrEnum
 from functools import partial
 from typing import NamedTuple
 
@@ -23,7 +23,7 @@ from grimoire.domain.rulesets.witch_trial.night import resolve_night
 from grimoire.domain.rulesets.witch_trial.trading import close_offers, offer_decisions
 
 
-class Step(Enum):
+class Step(StrEnum):
     """The day's steps, by the name each opens with."""
 
     MORNING = "morning"

@@ -7,8 +7,8 @@ stage that ends the game ends the night.
 Where the documents leave the mechanics open:
 - A 杀人魔法 blocked by a 结界 is spent (it was used; only an attacker past the cap or dead before
   its turn keeps its card).
-- The night's deaths are announced at dawn, then the bodies' looters are queued (the loot window
-  follows: `looting`).
+- The night's deaths are announced at dawn, then each body's looters are queued for the loot
+  window that follows (`looting`).
 - The game ends at the resolution of its last night (or when at most one lives), on that night's
   day: its dead are announced with the end, and no dawn of a day that never comes is opened.
 - Random draws whose use depends on hidden choices (the probe's card, the heir, first finders) are
