@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import msgspec
 
-from grimoire.domain.rulesets.witch_trial import (
-    WK,
+from grimoire.domain.rulesets.witch_trial.data import WK
+from grimoire.domain.rulesets.witch_trial.facts import (
     CardsDealt,
     CardsLeftOnBody,
     CardUsed,

@@ -18,8 +18,8 @@ from grimoire.domain.events import (
     sees,
 )
 from grimoire.domain.messages import LANGS
-from grimoire.domain.rulesets.witch_trial import (
-    POOLS,
+from grimoire.domain.rulesets.witch_trial.data import POOLS
+from grimoire.domain.rulesets.witch_trial.facts import (
     AttackMade,
     AttackUnfit,
     AttackVoided,

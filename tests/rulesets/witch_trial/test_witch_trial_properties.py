@@ -11,10 +11,9 @@ from hypothesis import strategies as st
 from grimoire.domain.catalog import decide, evolve, verify
 from grimoire.domain.codec import decode, encode
 from grimoire.domain.events import MODERATOR, Act, Action, DeathCause, Event, GameEnded, Notice, StepOpened, sees
-from grimoire.domain.rulesets.witch_trial import (
-    CARDS,
-    POOLS,
-    WITCH_TRIAL,
+from grimoire.domain.rulesets.witch_trial import WITCH_TRIAL
+from grimoire.domain.rulesets.witch_trial.data import CARDS, POOLS
+from grimoire.domain.rulesets.witch_trial.facts import (
     AttackBlocked,
     AttackLate,
     AttackMade,
