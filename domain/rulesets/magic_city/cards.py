@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from grimoire.domain.events import MODERATOR, Action, Decision
 from grimoire.domain.ruleset import Table
-from grimoire.domain.rulesets.magic_city.city import check_win, die, holders, mark, tonight_event
+from grimoire.domain.rulesets.magic_city.city import check_win, die, eligible, holders, mark, tonight_event
 from grimoire.domain.rulesets.magic_city.data import WORD_MAX, Then
 from grimoire.domain.rulesets.magic_city.facts import (
     AirshipBoarded,
@@ -49,7 +49,7 @@ def close_event_choice(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Th
         g.notice("event.none")
         return Then.NIGHT
     assert action.option is not None, "the card is one of the decision's options"
-    return use_event(rs, g, action.option, from_deck=x.choosing == "airship")
+    return use_event(rs, g, action.option, from_deck=x.from_deck)
 
 
 def close_event_target(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:
@@ -150,18 +150,24 @@ def night_event_params(g: Table, action: Action | None) -> None:
         mark(g, action.target)
 
 
-def event_prompts(rs: Werewolf, state: GameState, ok: list[int]) -> dict[int, tuple[Decision, ...]]:
-    drawer, decision = state.x.drawer, night_event_decision(state, ok)
-    return {drawer: (decision,)} if decision and drawer else {}
+def drawer(rs: Werewolf, g: Table) -> tuple[int, ...]:
+    """The night card's actor: its drawer, dead or alive."""
+    seat = g.state.x.drawer
+    return (seat,) if seat else ()
+
+
+def event_prompt(rs: Werewolf, g: Table, seat: int) -> tuple[Decision, ...]:
+    decision = night_event_decision(g.state, eligible(g.state))
+    return (decision,) if decision else ()
 
 
 def resolve_event(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
     night_event_params(g, answers.get(g.state.x.drawer))
 
 
-def tell_cult(rs: Werewolf, g: Table, ok: list[int]) -> None:
+def tell_cult(rs: Werewolf, g: Table) -> None:
     state = g.state
     wolves = tuple(s for s in state.living() if state.role(s) in ("werewolf", "evil_eye", "chimera"))
-    madmen = tuple(s for s in ok if state.role(s) == "madman")
+    madmen = tuple(s for s in eligible(state) if state.role(s) == "madman")
     if madmen:
         g.notice("cult.wolves", to=madmen, learn=dict.fromkeys(wolves, "werewolf"), seats=wolves)

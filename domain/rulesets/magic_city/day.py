@@ -243,7 +243,7 @@ def resolve_shot(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | N
         die(g, {action.target: "shot"}, "shot")
         if check_win(rs, g):
             return None
-    return Then(g.state.x.after_shot)
+    return AFTER_EXECUTION[g.state.x.ballot.purpose]  # what follows the execution it answers
 
 
 def close_silence(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:

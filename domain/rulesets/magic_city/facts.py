@@ -57,7 +57,7 @@ class Ballot(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
 class CityState(WolfState, frozen=True, kw_only=True):
     deck: tuple[str, ...] = ()
-    choosing: str = ""  # "airship" while the drawer picks from the deck
+    from_deck: bool = False  # 飛空艇: the drawer picks the next event from the whole deck
     drawer: int | None = None
     event: str | None = None  # the last event used, for its night and the next day
     event_day: int = -1
@@ -67,7 +67,6 @@ class CityState(WolfState, frozen=True, kw_only=True):
     tonight: Tonight = Tonight()
     ballot: Ballot = Ballot()
     cast: dict[int, int | None] = {}  # the ballots of the open vote, folded from the votes themselves
-    after_shot: str = ""
     prison: int | None = None
     prison_day: int = -1
     trees: tuple[tuple[int, int], ...] = ()
@@ -304,7 +303,7 @@ def _on_act(rs: Werewolf, state: GameState, e: Act | Defaulted) -> GameState:
 
 def _on_event_chosen(rs: Werewolf, state: GameState, e: EventChosen) -> GameState:
     deck = tuple(c for c in state.x.deck if c != e.card) if e.from_deck else state.x.deck
-    return with_x(state, deck=deck, event=e.card, event_day=e.day, params=NO_PARAMS, choosing="")
+    return with_x(state, deck=deck, event=e.card, event_day=e.day, params=NO_PARAMS, from_deck=False)
 
 
 def _on_day(rs: Werewolf, state: GameState, e: DayBegan) -> GameState:
@@ -333,8 +332,8 @@ EVOLVE: dict[type, Fold] = {
     Defaulted: _on_act,
     DeckShuffled: lambda rs, s, e: with_x(s, deck=e.deck),
     NightBegan: lambda rs, s, e: with_x(s, eye_alive=e.eye_alive),
-    EventDrawn: lambda rs, s, e: with_x(s, deck=s.x.deck[len(e.cards) :], drawer=e.drawer, choosing=""),
-    AirshipBoarded: lambda rs, s, e: with_x(s, choosing="airship"),
+    EventDrawn: lambda rs, s, e: with_x(s, deck=s.x.deck[len(e.cards) :], drawer=e.drawer, from_deck=False),
+    AirshipBoarded: lambda rs, s, e: with_x(s, from_deck=True),
     EventChosen: _on_event_chosen,
     WordChosen: lambda rs, s, e: with_x(s, params=EventParams(word=e.word)),
     MinutesChosen: lambda rs, s, e: with_x(s, params=EventParams(minutes=e.minutes)),
@@ -359,7 +358,6 @@ EVOLVE: dict[type, Fold] = {
         s, ballot=Ballot(purpose=e.purpose, format=e.format, candidates=e.candidates, voters=e.voters), cast={}
     ),
     CityImprisoned: lambda rs, s, e: with_x(s, prison=e.seat, prison_day=e.day),
-    ShotAwaited: lambda rs, s, e: with_x(s, after_shot=e.then),
     DemonWon: lambda rs, s, e: with_x(s, demon_won=e.seat),
 }
 

@@ -10,7 +10,6 @@ what follows it as a `Then`, which `go` opens.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from grimoire.domain.events import MODERATOR, Action, RoleDealt
 from grimoire.domain.ruleset import RoleSequence, StepSpec, Table
@@ -20,7 +19,8 @@ from grimoire.domain.rulesets.magic_city.cards import (
     close_event_target,
     close_event_word,
     draw_event,
-    event_prompts,
+    drawer,
+    event_prompt,
     resolve_event,
     tell_cult,
 )
@@ -29,17 +29,16 @@ from grimoire.domain.rulesets.magic_city.data import DRAWER_NIGHT, EVENTS, Then
 from grimoire.domain.rulesets.magic_city.day import close_silence, collect_ballot, dawn, open_ballot, resolve_shot
 from grimoire.domain.rulesets.magic_city.facts import DeckShuffled, NightBegan
 from grimoire.domain.rulesets.magic_city.night import (
-    Announce,
-    MakePrompts,
-    Prompts,
     Resolve,
-    attack_prompts,
-    divine_prompts,
-    first_divine_prompts,
-    guard_prompts,
-    lend_prompts,
+    attack_prompt,
+    divine_prompt,
+    first_divine_prompt,
+    guard_prompt,
+    lend_prompt,
     name_one,
-    predict_prompts,
+    pack,
+    pack_and_masons,
+    predict_prompt,
     resolve_attack,
     resolve_curse,
     resolve_divine,
@@ -47,7 +46,7 @@ from grimoire.domain.rulesets.magic_city.night import (
     resolve_lend,
     resolve_night,
     resolve_predict,
-    second_attack_prompts,
+    second_attack_prompt,
     tell_medium,
     tell_partners,
     tell_wolves,
@@ -156,96 +155,88 @@ def go(rs: Werewolf, g: Table, then: Then | None) -> None:
 
 
 # --- the role steps ----------------------------------------------------------------------------
-# The role check and the night are `RoleSequence`s: each step of the plan opens with every prompt of
-# the step made at once (from the living seats the night may touch), resolves its answers when it
-# closes, and tells what its role learns as it opens.
+# The role check and the night are `RoleSequence`s. A step prompts the living seats the night may
+# touch (its own actors where it names them), resolves its answers when it closes, and tells what its
+# role learns as it opens.
 
 
-class RoleStep(NamedTuple):
-    """A role step of the check or the night: its prompts, how its answers resolve, what it tells."""
-
-    prompts: MakePrompts | None = None
-    resolve: Resolve | None = None
-    announce: Announce | None = None
+def nothing(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
+    """A step that resolves nothing: it only lasts (so that timing reveals no role), or it tells."""
 
 
-CHECK_STEPS: dict[str, RoleStep] = {
-    **{name: RoleStep() for name, _ in CHECK},
-    "wolves": RoleStep(announce=tell_wolves),
-    "prophet": RoleStep(prompts=first_divine_prompts, resolve=resolve_divine(first=True)),
-    "guards": RoleStep(announce=tell_partners("knight", "dragon")),
-    "mason": RoleStep(announce=tell_partners("mason")),
+def tonight_seats(rs: Werewolf, g: Table, name: str) -> list[int]:
+    return eligible(g.state)
+
+
+CHECK_STEPS: dict[str, StepSpec] = {
+    **{name: StepSpec(nothing) for name, _ in CHECK},
+    "wolves": StepSpec(nothing, announce=tell_wolves),
+    "prophet": StepSpec(prompt=first_divine_prompt, resolve=resolve_divine(first=True)),
+    "guards": StepSpec(nothing, announce=tell_partners("knight", "dragon")),
+    "mason": StepSpec(nothing, announce=tell_partners("mason")),
 }
-NIGHT_STEPS: dict[str, RoleStep] = {
-    "event": RoleStep(prompts=event_prompts, resolve=resolve_event),
-    "cult": RoleStep(announce=tell_cult),
-    "evil_eye": RoleStep(prompts=name_one("curse", "evil_eye"), resolve=resolve_curse),
-    "werewolf": RoleStep(prompts=attack_prompts, resolve=resolve_attack(second=False)),
-    "second_attack": RoleStep(prompts=second_attack_prompts, resolve=resolve_attack(second=True)),
-    "chimera": RoleStep(prompts=predict_prompts, resolve=resolve_predict),
-    "prophet": RoleStep(prompts=divine_prompts, resolve=resolve_divine(first=False)),
-    "medium": RoleStep(announce=tell_medium),
-    "knight": RoleStep(prompts=guard_prompts("knight", "dragon"), resolve=resolve_guard),
-    "spirit_caller": RoleStep(prompts=guard_prompts("spirit_caller"), resolve=resolve_guard),
-    "moneylender": RoleStep(prompts=lend_prompts, resolve=resolve_lend),
+NIGHT_STEPS: dict[str, StepSpec] = {
+    "event": StepSpec(prompt=event_prompt, actors=drawer, resolve=resolve_event),
+    "cult": StepSpec(nothing, announce=tell_cult),
+    "evil_eye": StepSpec(prompt=name_one("curse", "evil_eye"), resolve=resolve_curse),
+    "werewolf": StepSpec(prompt=attack_prompt, actors=pack_and_masons, resolve=resolve_attack(second=False)),
+    "second_attack": StepSpec(prompt=second_attack_prompt, actors=pack, resolve=resolve_attack(second=True)),
+    "chimera": StepSpec(prompt=predict_prompt, resolve=resolve_predict),
+    "prophet": StepSpec(prompt=divine_prompt, resolve=resolve_divine(first=False)),
+    "medium": StepSpec(nothing, announce=tell_medium),
+    "knight": StepSpec(prompt=guard_prompt("knight", "dragon"), resolve=resolve_guard),
+    "spirit_caller": StepSpec(prompt=guard_prompt("spirit_caller"), resolve=resolve_guard),
+    "moneylender": StepSpec(prompt=lend_prompt, resolve=resolve_lend),
 }
-
-
-def _sequence(
-    prefix: str,
-    steps: dict[str, RoleStep],
-    plan: Callable[[Werewolf, GameState], list[str]],
-    finish: Callable[[Werewolf, Table], None],
-    duration: str,
-) -> RoleSequence:
-    def prompts(rs: Werewolf, g: Table, name: str) -> Prompts:
-        make = steps[name].prompts
-        return make(rs, g.state, eligible(g.state)) if make else {}
-
-    def announce(rs: Werewolf, g: Table, name: str) -> None:
-        tell = steps[name].announce
-        if tell:
-            tell(rs, g, eligible(g.state))
-
-    def _nothing(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
-        return None
-
-    return RoleSequence(
-        prefix=prefix,
-        plan=plan,
-        steps={name: StepSpec(step.resolve or _nothing) for name, step in steps.items()},
-        prompts=prompts,
-        finish=finish,
-        duration=lambda name: duration,
-        resolve_skipped=False,  # a skipped step chose nothing
-        announce=announce,
-    )
-
-
-CHECK_SEQUENCE = _sequence("check.", CHECK_STEPS, check_plan, after_check, "role_check_seconds")
-NIGHT_SEQUENCE = _sequence("night.", NIGHT_STEPS, night_plan, after_night, "night_step_seconds")
+CHECK_SEQUENCE = RoleSequence(
+    prefix="check.",
+    plan=check_plan,
+    steps=CHECK_STEPS,
+    actors=tonight_seats,
+    finish=after_check,
+    duration=lambda name: "role_check_seconds",
+    resolve_skipped=False,  # a skipped step chose nothing
+)
+NIGHT_SEQUENCE = RoleSequence(
+    prefix="night.",
+    plan=night_plan,
+    steps=NIGHT_STEPS,
+    actors=tonight_seats,
+    finish=after_night,
+    duration=lambda name: "night_step_seconds",
+    resolve_skipped=False,
+)
 
 
 # --- the day's steps ---------------------------------------------------------------------------
 
 
-def then(resolve: Callable[[Werewolf, Table, dict[int, Action]], Then | None]) -> Resolve:
-    """A day step's resolution, followed by what it names."""
-
-    def close(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
-        go(rs, g, resolve(rs, g, answers))
-
-    return close
+Close = Callable[[Werewolf, Table, dict[int, Action]], Then | None]
 
 
+def then(close: Close) -> Resolve:
+    """A day step's resolution: `close` applies the answers and names what follows, which `go` opens."""
+
+    def resolve(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
+        go(rs, g, close(rs, g, answers))
+
+    return resolve
+
+
+def always(follows: Then) -> Resolve:
+    return then(lambda rs, g, answers: follows)
+
+
+# Each day step and what follows it (None: a step its resolution opened itself, or the game's end).
 DAY_STEPS: dict[str, StepSpec] = {
-    "silence": StepSpec(then(close_silence)),  # the discussion's rest, or the vote
-    "discussion": StepSpec(lambda rs, g, answers: go(rs, g, Then.VOTE)),
+    "silence": StepSpec(then(close_silence)),  # the discussion's rest, or Then.VOTE
+    "discussion": StepSpec(always(Then.VOTE)),
+    # a ballot: its next voter, a runoff, the shot, or what its purpose names (AFTER_EXECUTION, or NIGHT)
     **{name: StepSpec(then(collect_ballot)) for p in ("vote", "court", "prison") for name in (p, p + "_runoff")},
-    "shot": StepSpec(then(resolve_shot)),
-    "event_choice": StepSpec(then(close_event_choice)),
-    "event_target": StepSpec(then(close_event_target)),
-    "event_word": StepSpec(then(close_event_word)),
-    "event_minutes": StepSpec(then(close_event_minutes)),
+    "shot": StepSpec(then(resolve_shot)),  # AFTER_EXECUTION of the ballot the shooter died by
+    "event_choice": StepSpec(then(close_event_choice)),  # the card's own step, or what the card names
+    "event_target": StepSpec(then(close_event_target)),  # Then.NIGHT
+    "event_word": StepSpec(then(close_event_word)),  # Then.NIGHT
+    "event_minutes": StepSpec(then(close_event_minutes)),  # Then.NIGHT
 }
 STEPS = {**DAY_STEPS, **CHECK_SEQUENCE.specs(), **NIGHT_SEQUENCE.specs()}

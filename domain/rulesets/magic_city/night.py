@@ -34,10 +34,10 @@ from grimoire.domain.rulesets.werewolf import Werewolf
 from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
-Prompts = dict[int, tuple[Decision, ...]]
-MakePrompts = Callable[[Werewolf, GameState, list[int]], Prompts]
+Decisions = tuple[Decision, ...]
+Prompt = Callable[[Werewolf, Table, int], Decisions]  # a seat's decisions in a role step
 Resolve = Callable[[Werewolf, Table, dict[int, Action]], None]
-Announce = Callable[[Werewolf, Table, list[int]], None]
+Announce = Callable[[Werewolf, Table], None]
 
 
 def attack_decision(state: GameState, seat: int) -> Decision:
@@ -68,63 +68,76 @@ def divine(g: Table, seer: int, seen: int, first: bool) -> None:
         g.emit(FoxDivined, to=MODERATOR, fox=seen)
 
 
-def _others(ok: list[int], seat: int) -> tuple[int, ...]:
-    return tuple(s for s in ok if s != seat)
+def _others(state: GameState, seat: int) -> tuple[int, ...]:
+    return tuple(s for s in eligible(state) if s != seat)
 
 
-def name_one(kind: str, *roles: str) -> MakePrompts:
+def name_one(kind: str, *roles: str) -> Prompt:
     """Each holder of `roles` may name another seat (`kind`), or nobody."""
 
-    def prompts(rs: Werewolf, state: GameState, ok: list[int]) -> Prompts:
-        return {s: (Decision(kind=kind, targets=_others(ok, s), optional=True),) for s in ok if state.role(s) in roles}
+    def prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
+        if g.state.role(seat) not in roles:
+            return ()
+        return (Decision(kind=kind, targets=_others(g.state, seat), optional=True),)
 
-    return prompts
-
-
-divine_prompts = name_one("divine", "prophet")
-
-
-def first_divine_prompts(rs: Werewolf, state: GameState, ok: list[int]) -> Prompts:
-    return divine_prompts(rs, state, ok) if state.options["first_seer"] else {}
+    return prompt
 
 
-def attack_prompts(rs: Werewolf, state: GameState, ok: list[int], second: bool = False) -> Prompts:
-    """The pack's attack (the second one never on the first's target); the night talk with the first."""
-    first = state.x.tonight.attack if second else None
-    prompts: Prompts = {}
-    for s in ok:
-        if is_wolf(state, s):
-            d = attack_decision(state, s)
-            prompts[s] = (replace(d, targets=tuple(t for t in d.targets if t != first)),)
-    if not second and state.options["night_talk"]:
-        whisper = Decision(kind="whisper", text=state.options["speech_max_chars"], repeatable=True)
-        for s in ok:
-            if is_wolf(state, s) or state.role(s) == "mason":
-                prompts[s] = prompts.get(s, ()) + (whisper,)
-    return prompts
+divine_prompt = name_one("divine", "prophet")
 
 
-def second_attack_prompts(rs: Werewolf, state: GameState, ok: list[int]) -> Prompts:
-    return attack_prompts(rs, state, ok, second=True)
+def first_divine_prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
+    return divine_prompt(rs, g, seat) if g.state.options["first_seer"] else ()
 
 
-def predict_prompts(rs: Werewolf, state: GameState, ok: list[int]) -> Prompts:
-    chimeras = [s for s in ok if state.role(s) == "chimera" and s not in state.x.awakened]
-    return {s: (Decision(kind="predict", targets=_others(ok, s), optional=True),) for s in chimeras}
+def pack_and_masons(rs: Werewolf, g: Table) -> list[int]:
+    """The first attack's actors: the pack, then the 共有者 who talk with it at night."""
+    ok = eligible(g.state)
+    wolves = [s for s in ok if is_wolf(g.state, s)]
+    if not g.state.options["night_talk"]:
+        return wolves
+    return wolves + [s for s in ok if g.state.role(s) == "mason"]
 
 
-def guard_prompts(*roles: str) -> MakePrompts:
-    def prompts(rs: Werewolf, state: GameState, ok: list[int]) -> Prompts:
-        return {s: (guard_decision(state, s),) for s in ok if state.role(s) in roles}
-
-    return prompts
+def pack(rs: Werewolf, g: Table) -> list[int]:
+    return [s for s in eligible(g.state) if is_wolf(g.state, s)]
 
 
-_lend_prompts = name_one("lend", "moneylender")
+def attack_prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
+    """The pack's attack, and the night talk of the pack and the 共有者."""
+    state = g.state
+    own: Decisions = (attack_decision(state, seat),) if is_wolf(state, seat) else ()
+    if state.options["night_talk"]:
+        own += (Decision(kind="whisper", text=state.options["speech_max_chars"], repeatable=True),)
+    return own
 
 
-def lend_prompts(rs: Werewolf, state: GameState, ok: list[int]) -> Prompts:
-    return {} if state.x.lent else _lend_prompts(rs, state, ok)
+def second_attack_prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
+    """The second attack, never on the first's target."""
+    first = g.state.x.tonight.attack
+    d = attack_decision(g.state, seat)
+    return (replace(d, targets=tuple(t for t in d.targets if t != first)),)
+
+
+def predict_prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
+    if g.state.role(seat) != "chimera" or seat in g.state.x.awakened:
+        return ()
+    return (Decision(kind="predict", targets=_others(g.state, seat), optional=True),)
+
+
+def guard_prompt(*roles: str) -> Prompt:
+    def prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
+        return (guard_decision(g.state, seat),) if g.state.role(seat) in roles else ()
+
+    return prompt
+
+
+_lend_prompt = name_one("lend", "moneylender")
+
+
+def lend_prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
+    """The 金貸し lends once a game."""
+    return () if g.state.x.lent else _lend_prompt(rs, g, seat)
 
 
 def _choices(answers: dict[int, Action]) -> list[tuple[int, int]]:
@@ -168,8 +181,8 @@ def resolve_lend(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
         mark(g, target)
 
 
-def tell_wolves(rs: Werewolf, g: Table, ok: list[int]) -> None:
-    wolves = tuple(s for s in ok if is_wolf(g.state, s))
+def tell_wolves(rs: Werewolf, g: Table) -> None:
+    wolves = tuple(pack(rs, g))
     if len(wolves) > 1:
         g.notice("wolves.partners", to=wolves, learn=dict.fromkeys(wolves, "werewolf"), seats=wolves)
     elif wolves:
@@ -177,20 +190,20 @@ def tell_wolves(rs: Werewolf, g: Table, ok: list[int]) -> None:
 
 
 def tell_partners(*roles: str) -> Announce:
-    def announce(rs: Werewolf, g: Table, ok: list[int]) -> None:
-        pair = tuple(s for s in ok if g.state.role(s) in roles)
+    def announce(rs: Werewolf, g: Table) -> None:
+        pair = tuple(s for s in eligible(g.state) if g.state.role(s) in roles)
         if len(pair) > 1:
             g.notice("partners.known", to=pair, learn={s: g.state.role(s) for s in pair}, seats=pair)
 
     return announce
 
 
-def tell_medium(rs: Werewolf, g: Table, ok: list[int]) -> None:
+def tell_medium(rs: Werewolf, g: Table) -> None:
     state = g.state
     executed = state.x.executed if state.x.executed_day == state.day else None
     if executed is None:
         return
-    for medium in (s for s in ok if state.role(s) == "medium"):
+    for medium in (s for s in eligible(state) if state.role(s) == "medium"):
         label = seers_label(state, executed)
         g.notice("medium.result", to=(medium,), learn={executed: label}, target=executed, label=label)
 

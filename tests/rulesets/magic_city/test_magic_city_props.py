@@ -28,6 +28,7 @@ from grimoire.domain.rulesets.magic_city import (
     regulation_error,
 )
 from grimoire.domain.rulesets.magic_city import EVOLVE as CITY_EVOLVE
+from grimoire.domain.rulesets.magic_city.facts import ShotAwaited
 from grimoire.domain.violations import RuleViolation
 from tests.support.harness import Game
 from tests.support.magic_city import quick_game
@@ -131,7 +132,8 @@ def test_design_magic_city_state_changes_are_typed_events_each_folded_by_its_own
     state, events = quick_game("magic_city", n, seed, rng, random_roles(n, rng), random_options(rng))
     assert not [e for e in events if isinstance(e, (Resolved, CityInfo))]  # no memo, no untyped payload
     own = {type(e) for e in events if type(e).__module__ == facts.__name__}
-    assert own and own <= CITY_EVOLVE.keys() | {TodayShown}  # TodayShown is for the views alone
+    # TodayShown is for the views alone; ShotAwaited for the audit (what follows the shot is declared)
+    assert own and own <= CITY_EVOLVE.keys() | {TodayShown, ShotAwaited}
     for cls in (*own, CityState, EventParams, Tonight, Ballot):
         hints = typing.get_type_hints(cls)
         assert not [name for name, tp in hints.items() if _untyped(tp)], cls
