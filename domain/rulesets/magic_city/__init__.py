@@ -86,7 +86,6 @@ class MagicCity(Werewolf):
     presets = PRESETS
     options = OPTIONS
     min_seats, max_seats = MIN_SEATS, MAX_SEATS
-    discussion = "free"
     action_kinds = ACTION_KINDS
     steps = flow.STEPS
 

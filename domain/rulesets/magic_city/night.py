@@ -1,7 +1,7 @@
 """The night abilities: the pack's attack, the 魔眼's curse, the キメラ's prediction, divination, the
 medium, the guards and the 金貸し's loan; the role check's first knowledge; and the night resolved at
-dawn. Each role step is its prompts (from the living seats the night may touch), how its answers
-resolve, and what it tells as it opens."""
+dawn. A role step is a seat's prompt (the seats are the living ones the night may touch, unless the
+step names its own), how its answers resolve, and what it tells as it opens (`flow` declares them)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,7 @@ import msgspec
 
 from grimoire.domain.events import MODERATOR, Action, Decision
 from grimoire.domain.ruleset import Table
-from grimoire.domain.rulesets.magic_city.city import (
-    eligible,
-    holders,
-    is_wolf,
-    mark,
-    seers_label,
-    tonight_event,
-)
+from grimoire.domain.rulesets.magic_city.city import eligible, holders, is_wolf, mark, seers_label, tonight_event
 from grimoire.domain.rulesets.magic_city.facts import (
     AttackChosen,
     ChimeraPredicted,
@@ -37,7 +30,7 @@ replace = msgspec.structs.replace
 Decisions = tuple[Decision, ...]
 Prompt = Callable[[Werewolf, Table, int], Decisions]  # a seat's decisions in a role step
 Resolve = Callable[[Werewolf, Table, dict[int, Action]], None]
-Announce = Callable[[Werewolf, Table], None]
+Announce = Callable[[Werewolf, Table], None]  # what a role step tells as it opens
 
 
 def attack_decision(state: GameState, seat: int) -> Decision:
