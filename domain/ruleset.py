@@ -79,11 +79,15 @@ class StepSpec(NamedTuple):
 
     `resolve(ruleset, table, answers)` applies the answers and opens whatever comes next (a step of
     a `RoleSequence` is followed by the sequence's next step instead). `prompt(ruleset, table, seat)`
-    gives a seat's decisions in a role step (empty: the seat is not prompted).
+    gives a seat's decisions in a role step (empty: the seat is not prompted). A role step may name
+    its own `actors(ruleset, table)`, the seats asked in place of the sequence's, and `announce(ruleset,
+    table)`, what it tells as it opens or is skipped.
     """
 
     resolve: Callable[[Any, Table, dict[int, Action]], None]
     prompt: Callable[[Any, Table, int], tuple[Decision, ...]] | None = None
+    actors: Callable[[Any, Table], Iterable[int]] | None = None
+    announce: Callable[[Any, Table], None] | None = None
 
 
 ABORTED = "aborted"  # the reason of a game the host aborted, whatever its ruleset
@@ -302,14 +306,12 @@ class RoleSequence:
     nobody owes an answer in is skipped (still resolved with no answers when `resolve_skipped`).
 
     - `plan(ruleset, state)`: tonight's step names, in order;
-    - `steps`: each name's `StepSpec` (its per-seat `prompt` and its `resolve`);
+    - `steps`: each name's `StepSpec` (its per-seat `prompt`, its `resolve`, and optionally its own
+      `actors` and `announce`; a step without `prompt` prompts nobody);
     - `actors(ruleset, table, name)`: the seats asked for their prompt in that step, in seat order
-      (it may emit, e.g. tell a blocked seat it is blocked);
-    - or, in place of `actors` and the per-seat prompts, `prompts(ruleset, table, name)`: every
-      seat's decisions in the step at once;
+      (it may emit, e.g. tell a blocked seat it is blocked), where the step names none of its own;
     - `finish(ruleset, table)`: what follows the last step (the dawn);
-    - `duration(name)`: the option holding a step's length;
-    - `announce(ruleset, table, name)`: optional, called after a step opens or is skipped.
+    - `duration(name)`: the option holding a step's length.
     """
 
     def __init__(
@@ -320,20 +322,16 @@ class RoleSequence:
         steps: dict[str, StepSpec],
         finish: Callable[[Any, Table], None],
         actors: Callable[[Any, Table, str], Iterable[int]] | None = None,
-        prompts: Callable[[Any, Table, str], dict[int, tuple[Decision, ...]]] | None = None,
         duration: Callable[[str], str] = lambda name: "night_step_seconds",
         resolve_skipped: bool = True,
-        announce: Callable[[Any, Table, str], None] | None = None,
     ) -> None:
         self.prefix = prefix
         self.plan = plan
         self.steps = steps
         self.actors = actors
-        self.prompts = prompts or self._each_seat
         self.finish = finish
         self.duration = duration
         self.resolve_skipped = resolve_skipped
-        self.announce = announce
 
     def specs(self) -> dict[str, StepSpec]:
         """The step table entries for the ruleset's `steps`: closing one resolves it and moves on."""
@@ -344,15 +342,19 @@ class RoleSequence:
     def begin(self, rs: Any, g: Table) -> None:
         self.advance(rs, g, None)
 
-    def _each_seat(self, rs: Any, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
-        prompt, actors = self.steps[name].prompt, self.actors
-        if prompt is None or actors is None:
-            raise TypeError(
-                f"{self.prefix}{name}: a sequence without `prompts` needs `actors` and each step's `prompt`"
-            )
+    def prompts(self, rs: Any, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
+        spec = self.steps[name]
+        if spec.prompt is None:
+            return {}
+        if spec.actors is not None:
+            actors = spec.actors(rs, g)
+        elif self.actors is not None:
+            actors = self.actors(rs, g, name)
+        else:
+            raise TypeError(f"{self.prefix}{name}: a step with a `prompt` needs `actors`, its own or the sequence's")
         out = {}
-        for seat in actors(rs, g, name):
-            own = prompt(rs, g, seat)
+        for seat in actors:
+            own = spec.prompt(rs, g, seat)
             if own:
                 out[seat] = own
         return out
@@ -366,14 +368,17 @@ class RoleSequence:
             if early and not any(not d.repeatable for own in prompts.values() for d in own):
                 if self.resolve_skipped:
                     self.steps[name].resolve(rs, g, {})  # e.g. the thief's forced card, the pack's kill
-                if self.announce is not None:
-                    self.announce(rs, g, name)
+                self._announce(rs, g, name)
                 continue
             g.open_step(self.prefix + name, self.duration(name), private=prompts, hold=not early, extend=False)
-            if self.announce is not None:
-                self.announce(rs, g, name)
+            self._announce(rs, g, name)
             return
         self.finish(rs, g)
+
+    def _announce(self, rs: Any, g: Table, name: str) -> None:
+        announce = self.steps[name].announce
+        if announce is not None:
+            announce(rs, g)
 
     def _close(self, name: str, rs: Any, g: Table, answers: dict[int, Action]) -> None:
         self.steps[name].resolve(rs, g, answers)

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from grimoire.domain.catalog import decide, evolve, initial_state, verify
 from grimoire.domain.codec import decode, encode
 from grimoire.domain.events import Act, Action, Died, GameEnded, Input, Notice, Prompt, Resolved, StepOpened, sees
-from grimoire.domain.rulesets.magic_city import _EVOLVE as CITY_EVOLVE
 from grimoire.domain.rulesets.magic_city import (
     EVENT_KINDS,
     EVIL,
@@ -23,11 +22,13 @@ from grimoire.domain.rulesets.magic_city import (
     CityInfo,
     CityState,
     EventParams,
-    MagicCity,
     TodayShown,
     Tonight,
+    facts,
     regulation_error,
 )
+from grimoire.domain.rulesets.magic_city import EVOLVE as CITY_EVOLVE
+from grimoire.domain.rulesets.magic_city.facts import ShotAwaited
 from grimoire.domain.violations import RuleViolation
 from tests.support.harness import Game
 from tests.support.magic_city import quick_game
@@ -130,8 +131,9 @@ def test_design_magic_city_state_changes_are_typed_events_each_folded_by_its_own
     rng = random.Random(seed)
     state, events = quick_game("magic_city", n, seed, rng, random_roles(n, rng), random_options(rng))
     assert not [e for e in events if isinstance(e, (Resolved, CityInfo))]  # no memo, no untyped payload
-    own = {type(e) for e in events if type(e).__module__ == MagicCity.__module__}
-    assert own and own <= CITY_EVOLVE.keys() | {TodayShown}  # TodayShown is for the views alone
+    own = {type(e) for e in events if type(e).__module__ == facts.__name__}
+    # TodayShown is for the views alone; ShotAwaited for the audit (what follows the shot is declared)
+    assert own and own <= CITY_EVOLVE.keys() | {TodayShown, ShotAwaited}
     for cls in (*own, CityState, EventParams, Tonight, Ballot):
         hints = typing.get_type_hints(cls)
         assert not [name for name, tp in hints.items() if _untyped(tp)], cls

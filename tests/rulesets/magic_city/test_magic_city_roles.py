@@ -7,6 +7,7 @@ import msgspec
 from grimoire.domain.catalog import decide, initial_state, verify
 from grimoire.domain.events import Act, Action, Died, GameEnded, Notice, StepOpened
 from grimoire.domain.rulesets.magic_city import MAGIC_CITY, recommended, regulation_error
+from grimoire.domain.rulesets.magic_city.day import minutes
 from grimoire.domain.violations import RuleViolation
 from tests.support.harness import Game
 from tests.support.magic_city import (
@@ -127,7 +128,7 @@ def test_discussion_lasts_living_minus_four_minutes_at_least_one():
     game = new_game(first_seer=False, discussion_minute_seconds=10)
     opened = game.state.step
     assert opened.name == "discussion" and opened.deadline - opened.opened_at == (9 - 4) * 10_000
-    assert MAGIC_CITY.minutes(msgspec.structs.replace(game.state, alive=(True,) * 3 + (False,) * 6)) == 1
+    assert minutes(msgspec.structs.replace(game.state, alive=(True,) * 3 + (False,) * 6)) == 1
 
 
 def test_ready_from_every_living_player_ends_the_discussion():

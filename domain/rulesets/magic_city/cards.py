@@ -1,0 +1,173 @@
+"""The event cards: the executed player draws, chooses one and its parameters; an immediate card acts
+at once, a night card in tonight's first step (`event`, or `cult`), an announced one the next day."""
+
+from __future__ import annotations
+
+from grimoire.domain.events import MODERATOR, Action, Decision
+from grimoire.domain.ruleset import Table
+from grimoire.domain.rulesets.magic_city.city import check_win, die, eligible, holders, mark, tonight_event
+from grimoire.domain.rulesets.magic_city.data import WORD_MAX, Then
+from grimoire.domain.rulesets.magic_city.facts import (
+    AirshipBoarded,
+    CasinoCardTurned,
+    CityState,
+    EventChosen,
+    EventDrawn,
+    EventTargetChosen,
+    GardenTurned,
+    MinutesChosen,
+    Redealt,
+    TreeBound,
+    WordChosen,
+)
+from grimoire.domain.rulesets.werewolf import Werewolf
+from grimoire.domain.state import GameState
+
+# --- the draw and the choice (the day's steps `event_*`) --------------------------------------------
+# Each returns what the flow opens next; None: the next step is open already, or the game has ended.
+
+
+def offer(g: Table, name: str, decision: Decision) -> None:
+    g.open_step(name, "event_seconds", private={g.state.x.drawer: (decision,)})
+
+
+def draw_event(g: Table) -> Then | None:
+    x: CityState = g.state.x
+    if not x.deck:
+        g.notice("event.none")
+        return Then.NIGHT
+    g.emit(EventDrawn, to=MODERATOR, drawer=x.executed, cards=x.deck[:2])
+    offer(g, "event_choice", Decision(kind="event", options=x.deck[:2]))
+    return None
+
+
+def close_event_choice(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:
+    x: CityState = g.state.x
+    assert x.drawer is not None, "the choice is offered to the drawer"
+    action = answers.get(x.drawer)
+    if action is None:
+        g.notice("event.none")
+        return Then.NIGHT
+    assert action.option is not None, "the card is one of the decision's options"
+    return use_event(rs, g, action.option, from_deck=x.from_deck)
+
+
+def close_event_target(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:
+    action = answers.get(g.state.x.drawer)
+    if action is not None:
+        assert action.target is not None, "the event's target is required"
+        mark(g, action.target)
+        die(g, {action.target: "event"}, "event")
+        if check_win(rs, g):
+            return None
+    return Then.NIGHT
+
+
+def close_event_word(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:
+    action = answers.get(g.state.x.drawer)
+    if action is not None:
+        g.emit(WordChosen, to=MODERATOR, word=action.text)
+        g.notice(f"event.{g.state.x.event}", word=action.text)
+    return Then.NIGHT
+
+
+def close_event_minutes(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:
+    action = answers.get(g.state.x.drawer)
+    if action is not None:
+        assert action.option is not None, "the minutes are one of the decision's options"
+        g.emit(MinutesChosen, to=MODERATOR, minutes=int(action.option))
+    return Then.NIGHT
+
+
+def use_event(rs: Werewolf, g: Table, card: str, from_deck: bool = False) -> Then | None:
+    state = g.state
+    g.emit(EventChosen, to=MODERATOR, card=card, day=state.day, from_deck=from_deck)
+    g.notice("event.chosen", card=card)
+    if card == "mages_guild":
+        offer(g, "event_target", Decision(kind="event_target", targets=tuple(state.living())))
+    elif card in ("babel", "library"):
+        # the word is said in every speech of the next day, so it fits the speech cap too
+        word_max = min(WORD_MAX, state.options["speech_max_chars"])
+        offer(g, "event_word", Decision(kind="event_word", text=word_max))
+    elif card == "bathhouse":
+        most = max(1, int(max(len(state.living()) - 4, 1) / 2))
+        offer(g, "event_minutes", Decision(kind="event_minutes", options=tuple(str(m) for m in range(1, most + 1))))
+    elif card == "court":
+        return Then.COURT
+    elif card == "prison":
+        return Then.PRISON
+    elif card == "graveyard":
+        if not holders(state, "golem"):
+            die(g, dict.fromkeys(holders(state, "prophet"), "graveyard"), "event")
+            if check_win(rs, g):
+                return None
+        return Then.NIGHT
+    elif card == "airship" and state.x.deck:
+        g.emit(AirshipBoarded, to=MODERATOR)
+        offer(g, "event_choice", Decision(kind="event", options=state.x.deck))
+    elif card == "vortex":
+        living = state.living()
+        for seat, role in zip(living, g.rng.shuffled([state.role(s) for s in living]), strict=True):
+            g.change_role(seat, role)
+        awakened = state.x.awakened
+        g.emit(Redealt, to=awakened or MODERATOR, awakened=awakened)
+        return Then.CHECK
+    else:
+        return Then.NIGHT
+    return None
+
+
+# --- the night card's step ----------------------------------------------------------------------
+
+
+def night_event_decision(state: GameState, ok: list[int]) -> Decision | None:
+    event = tonight_event(state)
+    if event == "legend_tree":
+        return Decision(kind="event_targets", targets=tuple(ok), count=2) if len(ok) >= 2 else None
+    if event == "illusion_garden":
+        return Decision(kind="event_direction", options=("left", "right"))
+    if event == "casino":
+        return Decision(kind="event_card", options=("1", "2"))
+    return Decision(kind="event_target", targets=tuple(ok))
+
+
+def night_event_params(g: Table, action: Action | None) -> None:
+    if action is None:
+        return
+    if action.kind == "event_targets":
+        g.emit(TreeBound, to=MODERATOR, pair=action.targets)
+        mark(g, *action.targets)
+    elif action.kind == "event_direction":
+        die_roll = g.rng.below(6) + 1
+        g.emit(GardenTurned, to=MODERATOR, direction=action.option, die=die_roll)
+        g.notice("garden.die", to=(g.state.x.drawer,), die=die_roll)
+    elif action.kind == "event_card":
+        assert action.option is not None, "the card is one of the decision's options"
+        cards = g.rng.shuffled(("citizen", "werewolf"))
+        g.emit(CasinoCardTurned, to=MODERATOR, card=cards[int(action.option) - 1])
+    elif action.kind == "event_target":
+        g.emit(EventTargetChosen, to=MODERATOR, target=action.target)
+        mark(g, action.target)
+
+
+def drawer(rs: Werewolf, g: Table) -> tuple[int, ...]:
+    """The night card's actor: its drawer, dead or alive."""
+    seat = g.state.x.drawer
+    return (seat,) if seat else ()
+
+
+def event_prompt(rs: Werewolf, g: Table, seat: int) -> tuple[Decision, ...]:
+    decision = night_event_decision(g.state, eligible(g.state))
+    return (decision,) if decision else ()
+
+
+def resolve_event(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
+    night_event_params(g, answers.get(g.state.x.drawer))
+
+
+def tell_cult(rs: Werewolf, g: Table) -> None:
+    state = g.state
+    wolves = tuple(s for s in state.living() if state.role(s) in ("werewolf", "evil_eye", "chimera"))
+    madmen = tuple(s for s in eligible(state) if state.role(s) == "madman")
+    if madmen:
+        g.notice("cult.wolves", to=madmen, learn=dict.fromkeys(wolves, "werewolf"), seats=wolves)

@@ -1,0 +1,159 @@
+"""magic_city's data: its 16 roles and the regulation that deals them, the 25 event cards, the presets,
+the options and the seat range, and the names of what may follow a step."""
+
+from __future__ import annotations
+
+from collections import Counter
+from enum import Enum
+
+from grimoire.domain.ruleset import Option, seconds
+from grimoire.domain.rulesets.werewolf import Role
+
+ROLES = {
+    "citizen": Role(id="citizen", team="village"),
+    "prophet": Role(id="prophet", team="village", night="divine"),
+    "medium": Role(id="medium", team="village"),
+    "knight": Role(id="knight", team="village", night="guard"),
+    "dragon": Role(id="dragon", team="village", night="guard"),
+    "spirit_caller": Role(id="spirit_caller", team="village", night="guard"),
+    "mason": Role(id="mason", team="village"),
+    "moneylender": Role(id="moneylender", team="village"),
+    "marksman": Role(id="marksman", team="village"),
+    "golem": Role(id="golem", team="village"),
+    "madman": Role(id="madman", team="wolves"),
+    "werewolf": Role(id="werewolf", team="wolves", wolf=True, night="attack"),
+    "evil_eye": Role(id="evil_eye", team="wolves", wolf=True, night="attack"),
+    "chimera": Role(id="chimera", team="wolves"),
+    "foxkin": Role(id="foxkin", team="fox"),
+    "demon": Role(id="demon", team="demon"),
+}
+EVIL = ("werewolf", "evil_eye", "chimera", "madman", "foxkin", "demon")
+REPEATABLE_ROLES = ("citizen", "werewolf", "mason")
+MIN_SEATS, MAX_SEATS = 8, 20
+END_REASONS = ("village", "wolves", "fox", "demon", "draw")
+
+# The 25 event cards: resolved at once, at night, or announced the next morning.
+IMMEDIATE = ("mages_guild", "babel", "court", "prison", "graveyard", "library", "airship", "vortex")
+NIGHT = (
+    "legend_tree",
+    "illusion_garden",
+    "guild",
+    "thieves",
+    "mirror_shop",
+    "bank",
+    "cult",
+    "casino",
+    "beast_forest",
+    "slum",
+    "arena",
+)
+ANNOUNCED = ("academy", "altar", "bathhouse", "church", "clock_tower", "parliament")
+EVENTS = IMMEDIATE + NIGHT + ANNOUNCED
+DRAWER_NIGHT = ("legend_tree", "illusion_garden", "guild", "thieves", "mirror_shop", "bank", "casino")
+# What the executed drawer decides: the card, and the chosen event's parameters.
+EVENT_KINDS = ("event", "event_target", "event_targets", "event_word", "event_minutes", "event_direction", "event_card")
+WORD_MAX = 5
+INCANTATION_MAX = 100
+FLIP = {"simultaneous": "ordered", "ordered": "simultaneous", "free": "simultaneous"}
+ACTION_KINDS = frozenset(
+    {
+        "speak",
+        "ready",
+        "whisper",
+        "vote",
+        "attack",
+        "divine",
+        "guard",
+        "curse",
+        "predict",
+        "lend",
+        "shoot",
+        *EVENT_KINDS,
+    }
+)
+
+
+class Then(Enum):
+    """What follows a step, where its resolution does not open the next step itself."""
+
+    NIGHT = "night"  # nightfall
+    EVENT = "event"  # the executed player draws an event card
+    CHECK = "check"  # the role check (after 魂の渦's redeal)
+    VOTE = "vote"  # the ballots, by their purpose: the day's execution,
+    COURT = "court"  # 裁判所's execution,
+    PRISON = "prison"  # 監獄's prisoner
+
+
+# What follows the execution a ballot decides (and the executed 狩人's shot, when it shoots).
+AFTER_EXECUTION = {"vote": Then.EVENT, "court": Then.NIGHT}
+
+
+def recommended(n: int) -> tuple[str, ...]:
+    """The recommended list for n players: the regulation's shape, filled in a fixed order."""
+    evil = (n - 1) // 2 - 2
+    bad = ("werewolf", "evil_eye", "madman", "foxkin", "chimera", "demon", "werewolf")[:evil]
+    village = ["prophet", "medium", "knight"]
+    if n - 2 * evil - 2 == 4:
+        village.append("marksman" if n <= 12 else "golem" if n <= 16 else "spirit_caller")
+    return ("citizen",) * (evil + 2) + tuple(village) + bad
+
+
+PRESETS = {str(n): recommended(n) for n in range(MIN_SEATS, MAX_SEATS + 1)}
+
+
+def regulation_error(roles: tuple[str, ...]) -> str | None:
+    n = len(roles)
+    evil = (n - 1) // 2 - 2
+    count = Counter(roles)
+    bad = sum(count[r] for r in EVIL)
+    if bad != evil:
+        return f"{n} players take {evil} of the wolf side, 狐人 and 魔人, not {bad}"
+    if count["citizen"] != evil + 2:
+        return f"{n} players take {evil + 2} citizens, not {count['citizen']}"
+    if not count["werewolf"] + count["evil_eye"]:
+        return "a werewolf is needed"
+    if count["mason"] not in (0, 2):
+        return "masons come in a pair"
+    twice = sorted(r for r, k in count.items() if k > 1 and r not in REPEATABLE_ROLES)
+    return "at most one " + ",".join(twice) if twice else None
+
+
+def _options() -> dict[str, Option]:
+    opts = {
+        "first_seer": Option(type="bool", default=True, doc="初日占い: the 予言者 divines at the role check."),
+        "consecutive_guard": Option(
+            type="bool", default=True, doc="連続護衛: a guard may protect the same player twice in a row."
+        ),
+        "night_talk": Option(type="bool", default=True, doc="内通: the wolves and the 共有者 talk at night."),
+        "vote_format": Option(
+            type="choice",
+            default="simultaneous",
+            choices=("simultaneous", "ordered", "free"),
+            doc="投票形式: 一斉 (revealed at the close), 順番 (public, in seat order), 自由 (public, changeable).",
+        ),
+        "tie_rule": Option(
+            type="choice",
+            default="no_execution",
+            choices=("no_execution", "draw"),
+            doc="A tie again after the runoff: nobody is executed, or the game is drawn.",
+        ),
+        "early_close": Option(
+            type="bool",
+            default=False,
+            doc="Close a role step once its living actors answered (timing then reveals roles).",
+        ),
+        "role_check_seconds": seconds(15, "One step of the role check."),
+        "night_step_seconds": seconds(30, "One role step of the night."),
+        "discussion_minute_seconds": seconds(60, "One minute of discussion (the day lasts living − 4 of them)."),
+        "curse_seconds": seconds(60, "The cursed player's silence."),
+        "vote_seconds": seconds(60, "A vote (in 順番, one voter's turn)."),
+        "event_seconds": seconds(60, "The executed player's choice of an event and its parameters."),
+        "shot_seconds": seconds(60, "The 狩人's shot."),
+        "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000, doc="Longest speech."),
+    }
+    for card in EVENTS:
+        opts[f"event_{card}"] = Option(type="bool", default=True, doc=f"The event card {card} is in the deck.")
+    return opts
+
+
+OPTIONS = _options()
