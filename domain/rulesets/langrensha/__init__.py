@@ -4,7 +4,8 @@ The package's parts:
 
 - `data`: the roles, the night's order, the boards (presets), the options and the seat range;
 - `facts`: the state `LState` and every change of it as a typed event, each with its one fold;
-- `flow`: the declared steps — the night's `RoleSequence`, the day's steps and what follows each;
+- `flow`: the declared steps — the night's `RoleSequence`, the day's steps and what follows each,
+  named by a `then.Next`;
 - the rules by concern: `night` (the deal, the pack and each role's night step, the dawn),
   `dying` (deaths, the duties of the dead, the end), `sheriff` (the election), `votes` (the duel,
   the impeachment, the exile vote), `speaking` (rounds of speeches) and `roles` (what a seat is).

@@ -3,12 +3,15 @@ shots, the badge), the blood moon apostle's turning, and the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from grimoire.domain.events import MODERATOR, Action, Decision
 from grimoire.domain.ruleset import Table
 from grimoire.domain.rulesets.langrensha.facts import (
     ApostleTurned,
     DutiesQueued,
     Duty,
+    DutyKind,
     SheriffChanged,
     Shot,
 )
@@ -47,12 +50,12 @@ def die(g: Table, deaths: dict[int, str], when: str, words: list[int]) -> bool:
         return True
     duties: list[Duty] = []
     if words:
-        duties.append(Duty(kind="words", seats=tuple(words)))
+        duties.append(Duty(kind=DutyKind.WORDS.value, seats=tuple(words)))
     blocked = state.x.blocked if when == "morning" else 0  # the nightmare's block lasts the whole night
     shooters = tuple(s for s, c in sorted(deaths.items()) if s != blocked and can_shoot(state, s, c))
-    duties.append(Duty(kind="shot", seats=shooters))
+    duties.append(Duty(kind=DutyKind.SHOT.value, seats=shooters))
     if state.x.sheriff in deaths:
-        duties.append(Duty(kind="badge", seats=(state.x.sheriff,)))
+        duties.append(Duty(kind=DutyKind.BADGE.value, seats=(state.x.sheriff,)))
     g.emit(DutiesQueued, to=MODERATOR, duties=tuple(duties))
     return False
 
@@ -67,23 +70,39 @@ def turn_apostles(g: Table) -> None:
         tell_pack(g)
 
 
-def open_duty(g: Table, kind: str, seats: tuple[int, ...]) -> bool:
-    """Open the step of the duty just taken up; False: nobody can act on it, and it passes."""
+# --- the duties: each opens its step (True), or passes when nobody can act on it (False) --------------
+
+
+def _last_words(g: Table, seats: tuple[int, ...]) -> bool:
+    words = Decision(kind="last_words", text=g.state.options["speech_max_chars"], optional=True)
+    g.open_step("last_words", "last_words_seconds", seats=seats, decisions=(words,))
+    return True
+
+
+def _shot(g: Table, seats: tuple[int, ...]) -> bool:
     state = g.state
-    if kind == "words":
-        words = Decision(kind="last_words", text=state.options["speech_max_chars"], optional=True)
-        g.open_step("last_words", "last_words_seconds", seats=seats, decisions=(words,))
-        return True
-    if kind == "shot" and (seats or not early(state)):
-        shoot = (Decision(kind="shoot", targets=tuple(state.living()), optional=True),)
-        hold = not early(state)
-        g.open_step("shot", "shot_seconds", private=dict.fromkeys(seats, shoot), hold=hold, extend=False)
-        return True
-    if kind == "badge" and state.x.sheriff == seats[0]:
-        badge = Decision(kind="badge", targets=tuple(state.living()), optional=True)
-        g.open_step("badge", "badge_seconds", seats=seats, decisions=(badge,))
-        return True
-    return False
+    if not seats and early(state):
+        return False
+    shoot = (Decision(kind="shoot", targets=tuple(state.living()), optional=True),)
+    hold = not early(state)
+    g.open_step("shot", "shot_seconds", private=dict.fromkeys(seats, shoot), hold=hold, extend=False)
+    return True
+
+
+def _badge(g: Table, seats: tuple[int, ...]) -> bool:
+    state = g.state
+    if state.x.sheriff != seats[0]:
+        return False
+    badge = Decision(kind="badge", targets=tuple(state.living()), optional=True)
+    g.open_step("badge", "badge_seconds", seats=seats, decisions=(badge,))
+    return True
+
+
+DUTIES: dict[DutyKind, Callable[[Table, tuple[int, ...]], bool]] = {
+    DutyKind.WORDS: _last_words,
+    DutyKind.SHOT: _shot,
+    DutyKind.BADGE: _badge,
+}
 
 
 def shoot(g: Table, answers: dict[int, Action]) -> bool:

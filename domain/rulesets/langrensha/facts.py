@@ -6,11 +6,12 @@ top of the werewolf machinery's own.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any, TypeVar
 
 import msgspec
 
-from grimoire.domain.events import Died, Event, GameCreated, PhaseStarted
+from grimoire.domain.events import Event, GameCreated, PhaseStarted
 from grimoire.domain.rulesets.werewolf import EVOLVE as WEREWOLF_EVOLVE
 from grimoire.domain.rulesets.werewolf import Werewolf, WolfState, with_x
 from grimoire.domain.state import GameState
@@ -23,6 +24,30 @@ class Duty(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
     kind: str  # "words" | "shot" | "badge"
     seats: tuple[int, ...]  # the dead seats that owe it, in order
+
+
+class DutyKind(Enum):
+    """A duty of the dead (`Duty.kind` as stored)."""
+
+    WORDS = "words"
+    SHOT = "shot"
+    BADGE = "badge"
+
+
+class Owed(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """A queued duty as the state holds it: its kind read from the stored `Duty`."""
+
+    kind: DutyKind
+    seats: tuple[int, ...]  # the dead seats that owe it, in order
+
+
+class Speeches(Enum):
+    """A round of speeches (`SpeechesBegan.stage` as stored)."""
+
+    CAMPAIGN = "campaign"
+    SHERIFF_PK = "sheriff_pk"
+    EXILE_PK = "exile_pk"
+    DISCUSSION = "discussion"
 
 
 class LState(WolfState, frozen=True, kw_only=True):
@@ -49,9 +74,9 @@ class LState(WolfState, frozen=True, kw_only=True):
     shield: tuple[int, ...] = ()
     raven: tuple[int, ...] = ()
     # the day and the dying
-    queue: tuple[Duty, ...] = ()
-    resume: str = ""  # after the dying: "day" (set at dawn), "prevote" (a duel), "night" (an exile)
-    stage: str = ""
+    queue: tuple[Owed, ...] = ()
+    speeches: Speeches | None = None  # the round of speeches under way
+    dueled: int = 0  # the day a knight last dueled
     candidates: tuple[int, ...] = ()
     stood: tuple[int, ...] = ()
     round: int = 0
@@ -297,12 +322,12 @@ def _on_phase(rs: Werewolf, state: GameState, e: PhaseStarted) -> GameState:
             shield=(),
             raven=(),
         )
-    return with_x(state, resume="day")
+    return state
 
 
-def _on_died(rs: Werewolf, state: GameState, e: Died) -> GameState:
-    state = WEREWOLF_EVOLVE[Died](rs, state, e)
-    return with_x(state, resume="night") if e.when == "execution" else state
+def _on_duties(rs: Werewolf, state: GameState, e: DutiesQueued) -> GameState:
+    owed = tuple(Owed(kind=DutyKind(d.kind), seats=d.seats) for d in e.duties)
+    return with_x(state, queue=owed + state.x.queue)
 
 
 def _on_swapped(rs: Werewolf, state: GameState, e: Swapped) -> GameState:
@@ -325,7 +350,6 @@ EVOLVE: dict[type, Any] = {
     **WEREWOLF_EVOLVE,
     GameCreated: _on_created,
     PhaseStarted: _on_phase,
-    Died: _on_died,
     SpareCards: lambda rs, s, e: with_x(s, spare=e.cards),
     PackKnown: lambda rs, s, e: with_x(s, pack=tuple(sorted(set(s.x.pack) | set(e.wolves)))),
     LoversLinked: lambda rs, s, e: with_x(s, lovers=e.lovers, cupid=e.cupid),
@@ -346,15 +370,15 @@ EVOLVE: dict[type, Any] = {
     RavenMarked: lambda rs, s, e: with_x(s, raven=_add(s.x.raven, e.target)),
     ElderSurvived: lambda rs, s, e: with_x(s, flags=_spend(s, e.seat, "life")),
     ApostleTurned: lambda rs, s, e: with_x(s, flags=_spend(s, e.seat, "turned")),
-    DutiesQueued: lambda rs, s, e: with_x(s, queue=e.duties + s.x.queue),
+    DutiesQueued: _on_duties,
     DutyTaken: lambda rs, s, e: with_x(s, queue=s.x.queue[1:]),
-    SpeechesBegan: lambda rs, s, e: with_x(s, stage=e.stage),
+    SpeechesBegan: lambda rs, s, e: with_x(s, speeches=Speeches(e.stage)),
     SheriffCandidates: lambda rs, s, e: with_x(s, candidates=e.seats, stood=e.seats),
     Withdrew: lambda rs, s, e: with_x(s, candidates=tuple(c for c in s.x.candidates if c not in e.seats)),
     VoteRound: lambda rs, s, e: with_x(s, round=e.round, candidates=e.candidates),
     Runoff: lambda rs, s, e: with_x(s, candidates=e.seats),
     SheriffChanged: lambda rs, s, e: with_x(s, sheriff=e.sheriff or 0),
-    KnightDueled: lambda rs, s, e: with_x(s, flags=_spend(s, e.knight, "duel"), resume="prevote"),
+    KnightDueled: lambda rs, s, e: with_x(s, flags=_spend(s, e.knight, "duel"), dueled=s.day),
     IdiotRevealed: lambda rs, s, e: with_x(s, no_vote=(*s.x.no_vote, e.seat)),
     PowersLost: lambda rs, s, e: with_x(s, powerless=True),
 }

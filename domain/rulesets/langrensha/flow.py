@@ -2,9 +2,11 @@
 
 The night is a `RoleSequence` over the night steps of `night.py`, in the order of `data.NIGHT`: each
 step plays until its deadline whether its role lives or not (option `early_close` closes a step as
-soon as its living actors have answered), and the dawn follows the last. Each day step's rule returns
-what follows it (a `Next`), and `go` plays it: the next speaker, the duties of the dead, the vote,
-the next night.
+soon as its living actors have answered), and the dawn follows the last. Each day step is declared
+with the rule that resolves it (`DAY_STEPS`), and the rule returns what follows as a `Next`, which
+`go` plays through `FOLLOWS` until a step is open. What follows a round of speeches is declared by
+its kind (`AFTER_SPEECHES`), and what follows the duties of the dead by what today's deaths
+interrupted (`after_dying`).
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from collections.abc import Callable
 from grimoire.domain.events import MODERATOR, Action
 from grimoire.domain.ruleset import RoleSequence, StepSpec, Table
 from grimoire.domain.rulesets.langrensha.data import night_plan
-from grimoire.domain.rulesets.langrensha.dying import closure, die, open_duty, pass_badge, shoot
-from grimoire.domain.rulesets.langrensha.facts import DutyTaken, SpeechesBegan
+from grimoire.domain.rulesets.langrensha.dying import DUTIES, closure, die, pass_badge, shoot
+from grimoire.domain.rulesets.langrensha.facts import DutyTaken, Speeches, SpeechesBegan
 from grimoire.domain.rulesets.langrensha.night import NIGHT_STEPS, actors, dawn, deal, tell_pack
 from grimoire.domain.rulesets.langrensha.sheriff import (
     after_campaign,
@@ -58,40 +60,45 @@ def begin_night(rs: Werewolf, g: Table, night: int) -> Next:
     return Next.NOTHING
 
 
-def begin_day(rs: Werewolf, g: Table) -> None:
+def begin_day(g: Table) -> Next:
+    """The dawn after the night's last step: the night's deaths, then their duties."""
     deaths = dawn(g)
     state = g.state
     if not deaths:
         g.notice("morning.none")
-        go(rs, g, Next.DUTIES)
-        return
+        return Next.DUTIES
     # night 1: every death leaves last words, those who die with the dead (heartbreak, charm) too
     words = sorted(closure(state, deaths)) if state.day == 1 and state.options["last_words"] != "none" else []
-    if not die(g, deaths, "morning", words):
-        go(rs, g, Next.DUTIES)
+    return Next.NOTHING if die(g, deaths, "morning", words) else Next.DUTIES
 
 
 def run_duties(rs: Werewolf, g: Table) -> Next:
     """Take up the duties of the dead in order; when none is left, what the dying interrupted goes on."""
     while g.state.x.queue:
-        kind, seats = g.state.x.queue[0].kind, g.state.x.queue[0].seats
-        g.emit(DutyTaken, to=MODERATOR, kind=kind, seats=seats)
-        if open_duty(g, kind, seats):
+        owed = g.state.x.queue[0]
+        g.emit(DutyTaken, to=MODERATOR, kind=owed.kind.value, seats=owed.seats)
+        if DUTIES[owed.kind](g, owed.seats):
             return Next.NOTHING
-    return resume(g.state)
+    return after_dying(g.state)
 
 
-def resume(state: GameState) -> Next:
-    after = state.x.resume  # set by whatever began the dying: the morning, a duel, an exile
-    if after == "day":
-        return Next.CANDIDACY if state.day == 1 else Next.DISCUSSION
-    if after == "prevote":
+def after_dying(state: GameState) -> Next:
+    """The day goes on from where today's deaths stopped it: an exile ends the day, a knight's duel
+    leads to the vote, and the night's deaths to the day's opening."""
+    if state.x.executed_day == state.day:
+        return Next.NIGHT
+    if state.x.dueled == state.day:
         return Next.PRE_VOTE
-    return Next.NIGHT
+    return Next.DAY
+
+
+def open_day(rs: Werewolf, g: Table) -> Next:
+    """The first day opens with the sheriff election, the others with the discussion."""
+    return open_candidacy(g) if g.state.day == 1 else Next.DISCUSSION
 
 
 def discuss(rs: Werewolf, g: Table) -> Next:
-    g.emit(SpeechesBegan, to=MODERATOR, stage="discussion")
+    g.emit(SpeechesBegan, to=MODERATOR, stage=Speeches.DISCUSSION.value)
     rs.begin_discussion(g)
     return Next.NOTHING
 
@@ -101,22 +108,24 @@ def next_speech(rs: Werewolf, g: Table) -> Next:
     return Next.NOTHING
 
 
+# What follows each round of speeches once its last turn is spoken.
+AFTER_SPEECHES: dict[Speeches, Callable[[Table], Next]] = {
+    Speeches.CAMPAIGN: after_campaign,
+    Speeches.SHERIFF_PK: lambda g: sheriff_vote(g, 2),
+    Speeches.EXILE_PK: lambda g: exile_vote(g, 2, g.state.x.candidates),
+    Speeches.DISCUSSION: open_duel,
+}
+
+
 def speeches_done(rs: Werewolf, g: Table) -> None:
-    state = g.state
-    stage = state.x.stage
-    if stage == "campaign":
-        go(rs, g, after_campaign(g))
-    elif stage == "sheriff_pk":
-        go(rs, g, sheriff_vote(g, 2))
-    elif stage == "exile_pk":
-        go(rs, g, exile_vote(g, 2, state.x.candidates))
-    else:
-        go(rs, g, open_duel(g))
+    speeches = g.state.x.speeches
+    assert speeches is not None, "every speaking order follows the start of a round of speeches"
+    go(rs, g, AFTER_SPEECHES[speeches](g))
 
 
 FOLLOWS: dict[Next, Callable[[Werewolf, Table], Next]] = {
     Next.SPEECH: next_speech,
-    Next.CANDIDACY: lambda rs, g: open_candidacy(g),
+    Next.DAY: open_day,
     Next.DISCUSSION: discuss,
     Next.DUTIES: run_duties,
     Next.PRE_VOTE: lambda rs, g: pre_vote(g),
@@ -156,7 +165,7 @@ NIGHT_SEQUENCE = RoleSequence(
     plan=lambda rs, state: night_plan(state.setup_roles, state.day == 1, state.day % 2 == 1),
     steps=NIGHT_STEPS,
     actors=actors,
-    finish=begin_day,
+    finish=lambda rs, g: go(rs, g, begin_day(g)),
 )
 
 STEPS: dict[str, StepSpec] = {**DAY_STEPS, **NIGHT_SEQUENCE.specs()}

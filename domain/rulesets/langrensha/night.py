@@ -308,7 +308,7 @@ def _r_raven(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
             g.emit(RavenMarked, to=MODERATOR, raven=seat, target=a.target)
 
 
-# --- the declared steps -----------------------------------------------------------------------------
+# --- the night's steps by name, played in order by `flow.NIGHT_SEQUENCE` --------------------------
 
 NIGHT_STEPS: dict[str, StepSpec] = {
     "cupid": StepSpec(prompt=_p_cupid, resolve=_r_cupid),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from grimoire.domain.events import MODERATOR, Action, Decision
 from grimoire.domain.ruleset import Table
 from grimoire.domain.rulesets.langrensha.dying import badge
-from grimoire.domain.rulesets.langrensha.facts import Runoff, SheriffCandidates, VoteRound, Withdrew
+from grimoire.domain.rulesets.langrensha.facts import Runoff, SheriffCandidates, Speeches, VoteRound, Withdrew
 from grimoire.domain.rulesets.langrensha.speaking import speeches
 from grimoire.domain.rulesets.langrensha.then import Next
 from grimoire.domain.rulesets.langrensha.votes import count
@@ -23,7 +23,7 @@ def close_candidacy(g: Table, answers: dict[int, Action]) -> Next:
     g.emit(SheriffCandidates, seats=tuple(candidates))
     if len(candidates) < 2:
         return elect(g, candidates[0] if candidates else 0)
-    return speeches(g, "campaign", candidates)
+    return speeches(g, Speeches.CAMPAIGN, candidates)
 
 
 def after_campaign(g: Table) -> Next:
@@ -66,7 +66,7 @@ def close_sheriff_vote(g: Table, answers: dict[int, Action]) -> Next:
     if len(leaders) > 1 and g.state.x.round == 1:
         g.notice("vote.runoff", seats=leaders)
         g.emit(Runoff, to=MODERATOR, vote="sheriff", seats=tuple(leaders))
-        return speeches(g, "sheriff_pk", leaders)
+        return speeches(g, Speeches.SHERIFF_PK, leaders)
     return elect(g, 0)
 
 

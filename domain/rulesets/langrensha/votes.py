@@ -7,7 +7,14 @@ from collections.abc import Sequence
 from grimoire.domain.events import MODERATOR, Action, Decision
 from grimoire.domain.ruleset import Table
 from grimoire.domain.rulesets.langrensha.dying import badge, die
-from grimoire.domain.rulesets.langrensha.facts import IdiotRevealed, KnightDueled, PowersLost, Runoff, VoteRound
+from grimoire.domain.rulesets.langrensha.facts import (
+    IdiotRevealed,
+    KnightDueled,
+    PowersLost,
+    Runoff,
+    Speeches,
+    VoteRound,
+)
 from grimoire.domain.rulesets.langrensha.roles import early, is_wolf
 from grimoire.domain.rulesets.langrensha.speaking import speeches
 from grimoire.domain.rulesets.langrensha.then import Next
@@ -91,7 +98,7 @@ def close_exile_vote(g: Table, answers: dict[int, Action]) -> Next:
     if len(leaders) > 1 and state.x.round == 1 and state.options["exile_tie"] == "pk":
         g.notice("vote.runoff", seats=leaders)
         g.emit(Runoff, to=MODERATOR, vote="exile", seats=tuple(leaders))
-        return speeches(g, "exile_pk", leaders)
+        return speeches(g, Speeches.EXILE_PK, leaders)
     g.notice("vote.none")
     return Next.NIGHT
 
