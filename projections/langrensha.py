@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from grimoire.domain.rulesets.langrensha import (
+from grimoire.domain.rulesets.langrensha.facts import (
     Charmed,
     IdiotRevealed,
     Info,

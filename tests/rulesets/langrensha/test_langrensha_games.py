@@ -9,7 +9,8 @@ import pytest
 from grimoire.domain.catalog import verify
 from grimoire.domain.events import GameEnded, StepOpened
 from grimoire.domain.messages import LANGS
-from grimoire.domain.rulesets.langrensha import AUTO, LANGRENSHA, ROLES, _plan
+from grimoire.domain.rulesets.langrensha import LANGRENSHA
+from grimoire.domain.rulesets.langrensha.data import AUTO, ROLES, night_plan
 from grimoire.projections.render import render
 from tests.support.harness import Game
 from tests.support.langrensha import act, bite, new, ok, one, run_out, run_to, vote_out
@@ -122,7 +123,7 @@ def test_host_role_list_is_validated():
 
 def test_night_order_is_the_priority_table_with_the_rulings_rows():
     everyone = tuple(ROLES)
-    assert _plan(everyone, True, True) == (
+    assert night_plan(everyone, True, True) == (
         "cupid",
         "magician",
         "nightmare",
@@ -137,7 +138,7 @@ def test_night_order_is_the_priority_table_with_the_rulings_rows():
         "graveyard",
         "raven",
     )
-    assert _plan(everyone, False, False) == (
+    assert night_plan(everyone, False, False) == (
         "magician",
         "nightmare",
         "guard",
@@ -149,14 +150,14 @@ def test_night_order_is_the_priority_table_with_the_rulings_rows():
         "graveyard",
         "raven",
     )
-    assert _plan(everyone, False, True)[4:7] == ("wolves", "charm", "white_wolf")
+    assert night_plan(everyone, False, True)[4:7] == ("wolves", "charm", "white_wolf")
 
 
 def test_a_game_plays_its_night_steps_in_that_order():
     g = new(list(AUTO[20]))
     run_to(g, "candidacy")
     night = [e.name[6:] for e in g.events if isinstance(e, StepOpened) and e.name.startswith("night.")]
-    assert tuple(night) == _plan(AUTO[20], True, True)
+    assert tuple(night) == night_plan(AUTO[20], True, True)
 
 
 # --- bots through their views -------------------------------------------------------------------------

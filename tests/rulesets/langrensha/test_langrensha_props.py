@@ -27,8 +27,10 @@ from grimoire.domain.events import (
     sees,
 )
 from grimoire.domain.rng import Rng
-from grimoire.domain.rulesets import langrensha
-from grimoire.domain.rulesets.langrensha import LANGRENSHA, ROLES, Info, LState
+from grimoire.domain.rulesets.langrensha import LANGRENSHA
+from grimoire.domain.rulesets.langrensha import facts as langrensha
+from grimoire.domain.rulesets.langrensha.data import ROLES
+from grimoire.domain.rulesets.langrensha.facts import Info, LState
 from grimoire.domain.violations import RuleViolation
 from grimoire.service.bots import pick
 from tests.support.harness import T0, seed_for
