@@ -6,16 +6,17 @@
 Bots play from their own views: every seat speaks on every turn, wolves whisper a uniformly drawn
 0–10 messages a night, everyone votes and acts. Then the same games' inputs are replayed through
 `run` with every view folded, without the bots: `games_per_s` is that rate (the engine's own work),
-`played_games_per_s` the rate with the bots choosing. Each figure is the best of `--repeat` rounds,
-as with `timeit`: slower rounds measure the machine's other work. The last line printed is one JSON
-object.
+`cpu_games_per_s` the same in this process's CPU time (which the machine's other work disturbs
+less), `played_games_per_s` the rate with the bots choosing. Each figure is the best of `--repeat`
+rounds, as with `timeit`: slower rounds measure the machine's other work. The last line printed is
+one JSON object.
 
 With `--ref COMMIT`, the same workload runs on that commit's engine (its tree extracted with `git
 archive` and imported first on this environment's path as the package `grimoire`) and on this
 checkout, each measurement in a process of its own, interleaved: `--runs` rounds, each measuring every
 ruleset (`--ruleset`: one) on both builds, the order of the two alternating from round to round. Per
-ruleset it prints the median `games_per_s` of each build and new over ref; the last line is one JSON
-object with every run's figures and the medians.
+ruleset it prints the median `games_per_s` and `cpu_games_per_s` of each build and new over ref; the
+last line is one JSON object with every run's figures and the medians.
 """
 
 from __future__ import annotations
@@ -130,14 +131,16 @@ def replay(inputs: list[Input], players: int) -> int:
     return count
 
 
-def best_rate(work, repeat: int) -> tuple[float, object]:
-    """The fastest of `repeat` rounds of `work()` (seconds) and the last round's result."""
-    best, result = float("inf"), None
+def best_rate(work, repeat: int) -> tuple[float, float, object]:
+    """The fastest of `repeat` rounds of `work()`, in seconds of wall-clock time and of this process's
+    CPU time (which other processes on a busy machine disturb less), and the last round's result."""
+    best, best_cpu, result = float("inf"), float("inf"), None
     for _ in range(repeat):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         result = work()
         best = min(best, time.perf_counter() - started)
-    return best, result
+        best_cpu = min(best_cpu, time.process_time() - started_cpu)
+    return best, best_cpu, result
 
 
 def measure(ruleset: str, preset: str | None, players: int | None, games: int, repeat: int) -> dict:
@@ -146,14 +149,15 @@ def measure(ruleset: str, preset: str | None, players: int | None, games: int, r
     players = players or rs.preset_seats()[preset]
     play(ruleset, preset, players, -1)  # warm-up
     seeds = range(games)
-    played, recorded = best_rate(lambda: [play(ruleset, preset, players, seed) for seed in seeds], repeat)
-    engine, counts = best_rate(lambda: [replay(inputs, players) for inputs in recorded], repeat)
+    played, _, recorded = best_rate(lambda: [play(ruleset, preset, players, seed) for seed in seeds], repeat)
+    engine, engine_cpu, counts = best_rate(lambda: [replay(inputs, players) for inputs in recorded], repeat)
     events = sum(counts)
     return {
         "ruleset": ruleset,
         "preset": preset if preset else f"{players}p",
         "games": games,
         "games_per_s": round(games / engine, 1),
+        "cpu_games_per_s": round(games / engine_cpu, 1),
         "played_games_per_s": round(games / played, 1),
         "events_per_game": round(events / games, 1),
         "us_per_event": round(engine / events * 1e6, 2),
@@ -224,21 +228,26 @@ def against(args: argparse.Namespace) -> dict:
                 for build in order:
                     figures = measure_in(envs[build], ruleset, args)
                     runs[ruleset][build].append(figures)
-                    print(f"run {n + 1} {ruleset} {build}: {figures['games_per_s']} games/s", file=sys.stderr)
+                    line = f"{figures['games_per_s']} games/s, {figures['cpu_games_per_s']} in CPU time"
+                    print(f"run {n + 1} {ruleset} {build}: {line}", file=sys.stderr)
     out: dict = {"ref": commit, "runs": args.runs, "games": args.games, "repeat": args.repeat, "rulesets": {}}
     for ruleset, by_build in runs.items():
-        median = {b: statistics.median(f["games_per_s"] for f in figures) for b, figures in by_build.items()}
-        ratio = round(median["new"] / median["ref"], 3)
-        print(f"{ruleset:12} games/s  ref {median['ref']:8.1f}  new {median['new']:8.1f}  new/ref {ratio:.3f}")
-        out["rulesets"][ruleset] = {
-            "preset": by_build["new"][0]["preset"],
-            "ref_games_per_s": median["ref"],
-            "new_games_per_s": median["new"],
-            "new_over_ref": ratio,
-            "events_per_game": {b: figures[0]["events_per_game"] for b, figures in by_build.items()},
-            "ref_runs": [f["games_per_s"] for f in by_build["ref"]],
-            "new_runs": [f["games_per_s"] for f in by_build["new"]],
-        }
+        summary: dict = {"preset": by_build["new"][0]["preset"]}
+        line = f"{ruleset:12}"
+        for figure in ("games_per_s", "cpu_games_per_s"):
+            median = {b: statistics.median(f[figure] for f in figures) for b, figures in by_build.items()}
+            ratio = round(median["new"] / median["ref"], 3)
+            line += f"  {figure} ref {median['ref']:7.1f} new {median['new']:7.1f} new/ref {ratio:.3f}"
+            summary[figure] = {
+                "ref": median["ref"],
+                "new": median["new"],
+                "new_over_ref": ratio,
+                "ref_runs": [f[figure] for f in by_build["ref"]],
+                "new_runs": [f[figure] for f in by_build["new"]],
+            }
+        summary["events_per_game"] = {b: figures[0]["events_per_game"] for b, figures in by_build.items()}
+        print(line)
+        out["rulesets"][ruleset] = summary
     return out
 
 

@@ -44,8 +44,9 @@ def test_the_engine_benchmark_measures_a_reference_commit_beside_this_checkout()
     figures = json.loads(out.stdout.strip().splitlines()[-1])
     assert figures["runs"] == 2 and list(figures["rulesets"]) == ["jinro9"]
     jinro9 = figures["rulesets"]["jinro9"]
-    assert len(jinro9["ref_runs"]) == len(jinro9["new_runs"]) == 2
-    assert jinro9["ref_games_per_s"] > 0 and jinro9["new_games_per_s"] > 0 and jinro9["new_over_ref"] > 0
+    for figure in ("games_per_s", "cpu_games_per_s"):
+        assert len(jinro9[figure]["ref_runs"]) == len(jinro9[figure]["new_runs"]) == 2
+        assert jinro9[figure]["ref"] > 0 and jinro9[figure]["new"] > 0 and jinro9[figure]["new_over_ref"] > 0
     assert jinro9["events_per_game"]["ref"] == jinro9["events_per_game"]["new"]
 
 
