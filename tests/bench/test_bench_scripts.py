@@ -36,6 +36,20 @@ def test_the_engine_benchmark_runs_each_ruleset_with_its_first_preset(ruleset):
     assert figures["games_per_s"] > 0 and figures["events_per_game"] > 0
 
 
+def test_the_engine_benchmark_measures_a_reference_commit_beside_this_checkout():
+    if not (Path(__file__).parents[2] / ".git").exists():
+        pytest.skip("not a git checkout")
+    cmd = [sys.executable, str(ENGINE), "--ref", "HEAD", "--ruleset", "jinro9", "--games", "1", "--repeat", "1"]
+    out = subprocess.run([*cmd, "--runs", "2"], capture_output=True, text=True, timeout=300, check=True)
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    assert figures["runs"] == 2 and list(figures["rulesets"]) == ["jinro9"]
+    jinro9 = figures["rulesets"]["jinro9"]
+    for figure in ("games_per_s", "cpu_games_per_s"):
+        assert len(jinro9[figure]["ref_runs"]) == len(jinro9[figure]["new_runs"]) == 2
+        assert jinro9[figure]["ref"] > 0 and jinro9[figure]["new"] > 0 and jinro9[figure]["new_over_ref"] > 0
+    assert jinro9["events_per_game"]["ref"] == jinro9["events_per_game"]["new"]
+
+
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 def test_the_http_benchmark_reports_the_servers_cpu_per_action_and_stream_latencies(backend, request):
     """A tiny run of each measurement: the load (bots in two processes), open streams and fan-out
