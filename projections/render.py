@@ -30,7 +30,7 @@ from grimoire.domain.events import (
     Timeout,
     VoteResult,
 )
-from grimoire.domain.messages import render_text
+from grimoire.domain.texts import render_text
 
 Names = tuple[str, ...]
 

@@ -28,7 +28,7 @@ from grimoire.domain.events import (
     Timeout,
     VoteResult,
 )
-from grimoire.domain.messages import LANGS, MESSAGES, MissingText, join, register, render_text, role_name
+from grimoire.domain.texts import LANGS, MissingText, join, load, render_text, role_name
 from grimoire.domain.violations import RuleViolation
 from grimoire.projections.render import render
 from grimoire.service.bots import owed_action
@@ -46,13 +46,29 @@ def text(event, lang: str, ruleset: str) -> str | None:
 # --- the catalog ---------------------------------------------------------------------------------
 
 
-def test_registering_a_key_twice_is_an_error():
-    register({"test.once": dict.fromkeys(LANGS, "x")}, ruleset="test_texts")
+def _catalog(folder, text: str):
+    folder.mkdir()
+    for lang in LANGS:
+        (folder / f"{lang}.ftl").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_loading_a_key_twice_is_an_error(tmp_path):
+    load(_catalog(tmp_path / "once", "test-once = x\n"), ruleset="test_texts")
     with pytest.raises(ValueError):
-        register({"test.once": dict.fromkeys(LANGS, "y")}, ruleset="test_texts")
+        load(_catalog(tmp_path / "again", "test-once = y\n"), ruleset="test_texts")
     with pytest.raises(ValueError):
-        register({"role.dealt": dict.fromkeys(LANGS, "y")})
-    assert MESSAGES["test_texts.test.once"]["ja"] == "x"
+        load(_catalog(tmp_path / "shared", "role-dealt = y\n"))
+    assert render_text("test.once", "ja", {}, ruleset="test_texts") == "x"
+
+
+def test_a_catalog_lacking_a_language_or_written_wrong_is_an_error(tmp_path):
+    short = _catalog(tmp_path / "short", "test-short = x\n")
+    (short / "en.ftl").write_text("test-other = x\n", encoding="utf-8")
+    with pytest.raises(ValueError):
+        load(short, ruleset="test_texts")
+    with pytest.raises(ValueError):
+        load(_catalog(tmp_path / "broken", "test-broken = { $x\n"), ruleset="test_texts")
 
 
 def test_a_rulesets_word_never_overwrites_anothers():

@@ -31,7 +31,6 @@ from grimoire.domain.events import (
 )
 from grimoire.domain.rng import Rng
 from grimoire.domain.ruleset import Option, RoleSequence, StepSpec, Table, seconds
-from grimoire.domain.rulesets.magic_city import texts  # noqa: F401  (registers the messages)
 from grimoire.domain.rulesets.werewolf import EVOLVE as WEREWOLF_EVOLVE
 from grimoire.domain.rulesets.werewolf import Role, Werewolf, WolfState
 from grimoire.domain.rulesets.werewolf import count_whispers as werewolf_on_act
@@ -452,12 +451,6 @@ class MagicCity(Werewolf):
     version = "2"
     doc_lang = "ja"
     end_reasons = ("village", "wolves", "fox", "demon", "draw")
-    name = {
-        "ja": "魔法都市の人狼",
-        "zh-Hans": "魔法都市的狼人",
-        "zh-Hant": "魔法都市的狼人",
-        "en": "Werewolves of the Magic City",
-    }
     roles = ROLES
     presets = {str(n): recommended(n) for n in range(8, 21)}
     options = _options()

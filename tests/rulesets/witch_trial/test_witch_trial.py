@@ -17,7 +17,6 @@ from grimoire.domain.events import (
     VoteResult,
     sees,
 )
-from grimoire.domain.messages import LANGS
 from grimoire.domain.rulesets.witch_trial import (
     POOLS,
     AttackMade,
@@ -35,6 +34,7 @@ from grimoire.domain.rulesets.witch_trial import (
     WitchKillerReceived,
     WitchKillerSeized,
 )
+from grimoire.domain.texts import LANGS
 from grimoire.domain.violations import RuleViolation
 from grimoire.projections.render import render
 from tests.support.harness import Game
