@@ -43,6 +43,8 @@ class Text(NamedTuple):
     variables: frozenset[str]  # the variables its text shows
     selectors: frozenset[str]  # the variables it chooses a form by
     terms: frozenset[str]  # the glossary terms it refers to
+    static: str | None  # the text itself, when it reads no variable
+    catalog: str | None  # the ruleset whose catalog holds it (None: the shared one)
 
 
 # Every message by key (a ruleset's own as `<ruleset>.<key>`), in each language.
@@ -112,12 +114,18 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
             reads = _Reads()
             reads.visit(entry.value)
             key = entry.id.name.replace("-", ".")
+            pattern = bundle.get_message(entry.id.name).value
+            static = None
+            if not reads.variables and not reads.selectors:
+                static = _format(bundle, pattern, {}, key)
             text = Text(
                 bundle,
-                bundle.get_message(entry.id.name).value,
+                pattern,
                 frozenset(reads.variables),
                 frozenset(reads.selectors),
                 frozenset(reads.terms),
+                static,
+                ruleset,
             )
             found.setdefault(key, {})[lang] = text
     prefix = f"{ruleset}." if ruleset else ""
@@ -160,7 +168,7 @@ def _locale(lang: str) -> Locale:
 
 
 def join(items: list[str], lang: str) -> str:
-    """A list in the reader's language: `A, B, and C`, `A、B和C`, `A、B、C`."""
+    """A list in the reader's language by its CLDR pattern: `A, B, and C` in English."""
     return _joined(tuple(items), lang) if items else ""
 
 
@@ -190,6 +198,7 @@ def has(key: str, ruleset: str | None = None) -> bool:
     return (ruleset is not None and f"{ruleset}.{key}" in MESSAGES) or key in MESSAGES
 
 
+@lru_cache(maxsize=8192)
 def name_of(prefix: str, value: str, lang: str, ruleset: str | None = None) -> str:
     """A display name: `name_of("role", "medium", "ja", "ultimate13")` is ultimate13's word for its medium."""
     return render_text(f"{prefix}.{value}", lang, {}, ruleset=ruleset)
@@ -266,7 +275,13 @@ def render_text(
     if "seats_and" in text.variables and "seats" in args:
         # jinro9's morning in Japanese joins the dead with `list.and`, as its document's sentence does
         values["seats_and"] = render_text("list.and", lang, {}).join(_seat(s, lang, names) for s in args["seats"])
-    result, errors = text.bundle.format_pattern(text.pattern, values)
+    if text.static is not None:
+        return text.static
+    return _format(text.bundle, text.pattern, values, key)
+
+
+def _format(bundle: FluentBundle, pattern: Any, values: dict[str, Any], key: str) -> str:
+    result, errors = bundle.format_pattern(pattern, values)
     if errors:
         raise MissingText(f"{key}: {errors[0]}")
     return str(result)

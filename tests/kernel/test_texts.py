@@ -28,7 +28,7 @@ from grimoire.domain.events import (
     Timeout,
     VoteResult,
 )
-from grimoire.domain.texts import LANGS, MissingText, join, load, render_text, role_name
+from grimoire.domain.texts import LANGS, MESSAGES, TERMS, MissingText, join, load, render_text, role_name
 from grimoire.domain.violations import RuleViolation
 from grimoire.projections.render import render
 from grimoire.service.bots import owed_action
@@ -69,6 +69,20 @@ def test_a_catalog_lacking_a_language_or_written_wrong_is_an_error(tmp_path):
         load(short, ruleset="test_texts")
     with pytest.raises(ValueError):
         load(_catalog(tmp_path / "broken", "test-broken = { $x\n"), ruleset="test_texts")
+
+
+def test_every_message_reads_the_same_variables_in_every_language_and_every_term_is_used():
+    used: dict[str | None, set[str]] = {}
+    for key, texts in MESSAGES.items():
+        assert set(texts) == set(LANGS), key
+        # jinro9's Japanese morning shows its dead joined by a word of its own (`seats_and`): the same list
+        shown = {lang: {"seats" if v == "seats_and" else v for v in t.variables} for lang, t in texts.items()}
+        assert len({frozenset(v) for v in shown.values()}) == 1, (key, shown)
+        assert all(t.selectors <= {"count"} for t in texts.values()), key
+        for t in texts.values():
+            used.setdefault(t.catalog, set()).update(t.terms)
+    for catalog in (None, *RULESETS):
+        assert TERMS[catalog] == used.get(catalog, set()), (catalog, TERMS[catalog] ^ used.get(catalog, set()))
 
 
 def test_a_rulesets_word_never_overwrites_anothers():
