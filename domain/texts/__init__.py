@@ -102,7 +102,8 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
     for lang in LANGS:
         source = (folder / f"{lang}.ftl").read_text(encoding="utf-8")
         resource = FluentResource(source)
-        bundle = FluentBundle([lang], functions={"PLURAL": partial(_plural_of, lang)}, use_isolating=False)
+        functions: dict[str, Any] = {"PLURAL": partial(_plural_of, lang)}  # the CLDR category, a plain string
+        bundle = FluentBundle([lang], functions=functions, use_isolating=False)
         bundle.add_resource(resource)
         for entry in resource.body:
             if isinstance(entry, ast.Junk):
