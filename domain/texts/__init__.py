@@ -44,6 +44,7 @@ class Text(NamedTuple):
     selectors: frozenset[str]  # the variables it chooses a form by
     terms: frozenset[str]  # the glossary terms it refers to
     static: str | None  # the text itself, when it reads no variable
+    plan: Plan | None  # the message compiled (None: Fluent formats it)
     catalog: str | None  # the ruleset whose catalog holds it (None: the shared one)
 
 
@@ -94,6 +95,78 @@ def _count(shown: str, number: float) -> _Count:
     return c
 
 
+# A message compiled to its parts, for speed: text (the glossary's terms already in), a variable's name,
+# or a choice of variants by the plural category of a variable. Messages that use more of Fluent than
+# this are formatted by Fluent itself; a message's compiled text is checked against Fluent's at load.
+Plan = tuple[Any, ...]
+
+
+def _compile(pattern: ast.Pattern | None, glossary: dict[str, ast.Term]) -> Plan | None:
+    if pattern is None:
+        return None
+    parts: list[Any] = []
+    for element in pattern.elements:
+        if isinstance(element, ast.TextElement):
+            parts.append(element.value)
+            continue
+        expression = element.expression
+        if isinstance(expression, ast.StringLiteral):
+            parts.append(expression.parse()["value"])
+        elif isinstance(expression, ast.VariableReference):
+            parts.append(("var", expression.id.name))
+        elif isinstance(expression, ast.TermReference) and not expression.attribute and not expression.arguments:
+            term = glossary.get(expression.id.name)
+            word = _compile(term.value, glossary) if term is not None else None
+            if word is None or not all(isinstance(p, str) for p in word):
+                return None
+            parts.extend(word)
+        elif isinstance(expression, ast.SelectExpression) and _plural_selector(expression.selector):
+            variants = {}
+            default: Plan | None = None
+            for variant in expression.variants:
+                plan = _compile(variant.value, glossary)
+                if plan is None or not isinstance(variant.key, ast.Identifier):
+                    return None
+                variants[variant.key.name] = plan
+                default = plan if variant.default else default
+            selector = expression.selector
+            assert isinstance(selector, ast.FunctionReference)
+            name = selector.arguments.positional[0]
+            assert isinstance(name, ast.VariableReference)
+            parts.append(("select", name.id.name, variants, default))
+        else:
+            return None
+    return tuple(parts)
+
+
+def _plural_selector(selector: Any) -> bool:
+    return (
+        isinstance(selector, ast.FunctionReference)
+        and selector.id.name == "PLURAL"
+        and len(selector.arguments.positional) == 1
+        and not selector.arguments.named
+        and isinstance(selector.arguments.positional[0], ast.VariableReference)
+    )
+
+
+def _fill(plan: Plan, values: dict[str, Any], lang: str, key: str) -> str:
+    out = []
+    for part in plan:
+        if isinstance(part, str):
+            out.append(part)
+        elif part[0] == "var":
+            if part[1] not in values:
+                raise MissingText(f"{key}: no value for {part[1]}")
+            out.append(values[part[1]])
+        else:
+            _, name, variants, default = part
+            count = values.get(name)
+            if not isinstance(count, _Count):
+                raise MissingText(f"{key}: no count for {name}")
+            out.append(_fill(variants.get(plural(lang, count.number), default), values, lang, key))
+    return "".join(out)
+
+
 def load(folder: Traversable, ruleset: str | None = None) -> None:
     """Add a catalog (its `<lang>.ftl` files) under `ruleset` (None: the shared one). A key already present,
     a message missing from a language, or a syntax error is an error."""
@@ -105,6 +178,7 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
         functions: dict[str, Any] = {"PLURAL": partial(_plural_of, lang)}  # the CLDR category, a plain string
         bundle = FluentBundle([lang], functions=functions, use_isolating=False)
         bundle.add_resource(resource)
+        glossary = {entry.id.name: entry for entry in resource.body if isinstance(entry, ast.Term)}
         for entry in resource.body:
             if isinstance(entry, ast.Junk):
                 raise ValueError(f"{folder}/{lang}.ftl: {entry.annotations[0].message}: {entry.content!r}")
@@ -119,6 +193,11 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
             static = None
             if not reads.variables and not reads.selectors:
                 static = _format(bundle, pattern, {}, key)
+            plan = _compile(entry.value, glossary)
+            for number in (1, 2) if plan is not None else ():
+                sample = {name: _count(f"<{name}>", number) for name in reads.variables | reads.selectors}
+                if _fill(plan, sample, lang, key) != _format(bundle, pattern, sample, key):
+                    raise ValueError(f"{key}: the compiled {lang} text reads otherwise than Fluent's")
             text = Text(
                 bundle,
                 pattern,
@@ -126,6 +205,7 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
                 frozenset(reads.selectors),
                 frozenset(reads.terms),
                 static,
+                plan,
                 ruleset,
             )
             found.setdefault(key, {})[lang] = text
@@ -278,6 +358,8 @@ def render_text(
         values["seats_and"] = render_text("list.and", lang, {}).join(_seat(s, lang, names) for s in args["seats"])
     if text.static is not None:
         return text.static
+    if text.plan is not None:
+        return _fill(text.plan, values, lang, key)
     return _format(text.bundle, text.pattern, values, key)
 
 
