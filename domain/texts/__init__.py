@@ -43,7 +43,6 @@ class Text(NamedTuple):
     variables: frozenset[str]  # the variables its text shows
     selectors: frozenset[str]  # the variables it chooses a form by
     terms: frozenset[str]  # the glossary terms it refers to
-    static: str | None  # the text itself, when it reads no variable
     plan: Plan | None  # the message compiled (None: Fluent formats it)
     catalog: str | None  # the ruleset whose catalog holds it (None: the shared one)
 
@@ -190,9 +189,6 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
             reads.visit(entry.value)
             key = entry.id.name.replace("-", ".")
             pattern = bundle.get_message(entry.id.name).value
-            static = None
-            if not reads.variables and not reads.selectors:
-                static = _format(bundle, pattern, {}, key)
             plan = _compile(entry.value, glossary)
             for number in (1, 2) if plan is not None else ():
                 sample = {name: _count(f"<{name}>", number) for name in reads.variables | reads.selectors}
@@ -204,7 +200,6 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
                 frozenset(reads.variables),
                 frozenset(reads.selectors),
                 frozenset(reads.terms),
-                static,
                 plan,
                 ruleset,
             )
@@ -356,8 +351,6 @@ def render_text(
     if "seats_and" in text.variables and "seats" in args:
         # jinro9's morning in Japanese joins the dead with `list.and`, as its document's sentence does
         values["seats_and"] = render_text("list.and", lang, {}).join(_seat(s, lang, names) for s in args["seats"])
-    if text.static is not None:
-        return text.static
     if text.plan is not None:
         return _fill(text.plan, values, lang, key)
     return _format(text.bundle, text.pattern, values, key)

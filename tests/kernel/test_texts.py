@@ -85,6 +85,15 @@ def test_every_message_reads_the_same_variables_in_every_language_and_every_term
         assert TERMS[catalog] == used.get(catalog, set()), (catalog, TERMS[catalog] ^ used.get(catalog, set()))
 
 
+def test_a_missing_term_or_variable_fails_the_render_instead_of_a_fallback(tmp_path):
+    load(_catalog(tmp_path / "gaps", "test-no_term = { -nowhere } here\ntest-no_var = { $who } here\n"), "test_gaps")
+    with pytest.raises(MissingText):
+        render_text("test.no_term", "en", {}, ruleset="test_gaps")
+    with pytest.raises(MissingText):
+        render_text("test.no_var", "en", {}, ruleset="test_gaps")
+    assert render_text("test.no_var", "en", {"who": 1000}, ruleset="test_gaps") == "1000 here"
+
+
 def test_a_rulesets_word_never_overwrites_anothers():
     assert role_name("medium", "ja", "ultimate13") == "霊媒師"
     assert role_name("medium", "ja", "jinro9") == "霊能者"
