@@ -190,10 +190,8 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
             key = entry.id.name.replace("-", ".")
             pattern = bundle.get_message(entry.id.name).value
             plan = _compile(entry.value, glossary)
-            for number in (1, 2) if plan is not None else ():
-                sample = {name: _count(f"<{name}>", number) for name in reads.variables | reads.selectors}
-                if _fill(plan, sample, lang, key) != _format(bundle, pattern, sample, key):
-                    raise ValueError(f"{key}: the compiled {lang} text reads otherwise than Fluent's")
+            if plan is not None:
+                _check(plan, bundle, pattern, reads.variables | reads.selectors, lang, key)
             text = Text(
                 bundle,
                 pattern,
@@ -214,6 +212,14 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
             raise ValueError(f"message {key} is loaded twice")
     MESSAGES.update(named)
     TERMS[ruleset] = frozenset(terms)
+
+
+def _check(plan: Plan, bundle: FluentBundle, pattern: Any, variables: set[str], lang: str, key: str) -> None:
+    """A compiled message reads as Fluent formats it, in the singular and the plural."""
+    for number in (1, 2):
+        sample = {name: _count(f"<{name}>", number) for name in variables}
+        if _fill(plan, sample, lang, key) != _format(bundle, pattern, sample, key):
+            raise ValueError(f"{key}: the compiled {lang} text reads otherwise than Fluent's")
 
 
 # Arguments that name seats, and those whose value is an id players read through the catalog.
