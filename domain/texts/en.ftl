@@ -1,7 +1,7 @@
 ### Texts every game shares: the moderator's announcements, decisions, refusals, option names and the words of the werewolf village.
 
 
-## The glossary: the document's words, each written once.
+## The glossary: the werewolf village's words, each written once.
 
 -villager = villager
 -seer = seer
@@ -9,7 +9,18 @@
 -madman = madman
 -fox = fox
 
-## Messages
+## The roles every village shares, by their usual names (a ruleset's catalog has its own words for the roles its document names otherwise, as ultimate13's 霊媒師), and their sides
+
+role-villager = { -villager }
+role-seer = { -seer }
+role-werewolf = { -werewolf }
+role-madman = { -madman }
+role-fox = { -fox }
+team-village = the village
+team-wolves = the werewolves
+team-fox = the { -fox }
+
+## The moderator's announcements
 
 game-created = The game was created ({ $ruleset }, { $count } players).
 game-joined = { $name } joined the game.
@@ -19,12 +30,6 @@ game-ended = The game is over. Winners: { $winners }.
 game-ended-none = The game is over. Nobody wins.
 step-turn = { $seat }'s turn: { $step }.
 step-opened = Now: { $step }.
-step-speech = Speaking
-step-last_words = Last words
-step-vote = the vote
-step-runoff = the runoff
-step-discussion = discussion
-step-night = the night
 speaking-order =
     { PLURAL($count) ->
         [one] Today's speaking order: { $seats } ({ $count } round).
@@ -36,18 +41,6 @@ timeout = Time is up.
 timeout-forced = The host ended the time early.
 defaulted = Time ran out; taken by default: { $kind }.
 defaulted-seat = { $seat } ran out of time; taken by default: { $kind }.
-action-attack = attack
-action-divine = divination
-action-guard = guard
-action-last_words = last words
-action-sleep = sleep
-action-speak = speech
-action-vote = vote
-action-whisper = whisper
-action-ready = ready
-action-shoot = shot
-action-pass = pass
-action-skip = pass
 tally-item =
     { PLURAL($count) ->
         [one] { $seat } { $count } vote
@@ -87,8 +80,47 @@ medium-result = Medium: the executed { $target } reads as { $label }.
 deadline-extended = The deadline was extended.
 seat-number = You play as seat { $number }.
 reminder = You still owe a decision.
+
+## Step names, as `$step` in step-turn and step-opened
+
+step-speech = Speaking
+step-last_words = Last words
+step-vote = the vote
+step-runoff = the runoff
+step-discussion = discussion
+step-night = the night
+
+## Decisions, as `$kind` and `$kinds`
+
+action-attack = attack
+action-divine = divination
+action-guard = guard
+action-last_words = last words
+action-sleep = sleep
+action-speak = speech
+action-vote = vote
+action-whisper = whisper
+action-ready = ready
+action-shoot = shot
+action-pass = pass
+action-skip = pass
+
+## What a seer or a medium learns, as `$label`
+
 label-human = human
 label-werewolf = { -werewolf }
+
+## Phases and results as the table names them
+
+phase_name-day = Day
+phase_name-night = Night
+result-aborted = Aborted
+result-village = The village wins
+result-wolves = The werewolves win
+result-fox = The { -fox } wins
+
+## Refusals, by code
+
 error-game_not_running = The game is not running.
 error-game_not_in_lobby = The game has already started.
 error-game_exists = This game already exists.
@@ -124,26 +156,9 @@ error-bad_targets = Wrong number of targets.
 error-whisper_cap_reached = Tonight's whisper cap has been reached.
 error-stale_deadline = That deadline no longer applies.
 error-deadline_not_reached = The deadline has not passed yet.
-demo-reveal = Roles revealed:
-demo-alive = alive
-demo-dead = dead
-demo-winners = Winners: { $names }
-demo-no_winners = No winners
-demo-actions =
-    { PLURAL($count) ->
-        [one] { $count } action
-       *[other] { $count } actions
-    }
-demo-audit_ok = Audit: verified
-demo-audit_failed = Audit: FAILED { $problems }
-role-villager = { -villager }
-role-seer = { -seer }
-role-werewolf = { -werewolf }
-role-madman = { -madman }
-role-fox = { -fox }
-team-village = the village
-team-wolves = the werewolves
-team-fox = the { -fox }
+
+## Options: each option's name and help, and the names of a choice's values
+
 # the help of a duration in seconds
 option-duration-help = { $help } Seconds; 0 waits forever.
 option-time_scale = Time scale
@@ -174,12 +189,9 @@ option-shot_seconds = Shot
 option-shot_seconds-help = The step in which a shot is fired.
 option-consecutive_guard = Guard twice in a row
 option-consecutive_guard-help = A guard may protect the same player two nights in a row.
-phase_name-day = Day
-phase_name-night = Night
-result-aborted = Aborted
-result-village = The village wins
-result-wolves = The werewolves win
-result-fox = The { -fox } wins
+
+## The service's problems, by code
+
 error-bad_request = The request is malformed.
 error-not_found = Not found.
 error-method_not_allowed = This method is not allowed here.
@@ -208,6 +220,21 @@ error-database_unavailable = The database does not answer; try again shortly.
 error-storage_read_only = The database's storage is read-only now; try again shortly.
 error-storage_full = The database's storage is full; nothing was stored.
 error-unavailable = The database is not reachable.
+
+## The command line's demo
+
+demo-reveal = Roles revealed:
+demo-alive = alive
+demo-dead = dead
+demo-winners = Winners: { $names }
+demo-no_winners = No winners
+demo-actions =
+    { PLURAL($count) ->
+        [one] { $count } action
+       *[other] { $count } actions
+    }
+demo-audit_ok = Audit: verified
+demo-audit_failed = Audit: FAILED { $problems }
 
 ## How names read in a sentence
 

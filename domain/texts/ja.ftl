@@ -1,7 +1,7 @@
 ### Texts every game shares: the moderator's announcements, decisions, refusals, option names and the words of the werewolf village.
 
 
-## The glossary: the document's words, each written once.
+## The glossary: the werewolf village's words, each written once.
 
 -villager = 村人
 -seer = 占い師
@@ -9,7 +9,18 @@
 -madman = 狂人
 -fox = 妖狐
 
-## Messages
+## The roles every village shares, by their usual names (a ruleset's catalog has its own words for the roles its document names otherwise, as ultimate13's 霊媒師), and their sides
+
+role-villager = { -villager }
+role-seer = { -seer }
+role-werewolf = { -werewolf }
+role-madman = { -madman }
+role-fox = { -fox }
+team-village = { -villager }陣営
+team-wolves = { -werewolf }陣営
+team-fox = { -fox }陣営
+
+## The moderator's announcements
 
 game-created = ゲームが作成されました（{ $ruleset }、{ $count }人）。
 game-joined = { $name }さんが参加しました。
@@ -19,12 +30,6 @@ game-ended = ゲーム終了。勝者: { $winners }
 game-ended-none = ゲーム終了。勝者はいません。
 step-turn = { $step }: { $seat }の番です。
 step-opened = { $step }の時間です。
-step-speech = 発言
-step-last_words = 遺言
-step-vote = 投票
-step-runoff = 決選投票
-step-discussion = 議論
-step-night = 夜
 speaking-order = 本日の発言順: { $seats }（{ $count }巡）
 prompt = あなたの番です: { $kinds }
 prompt-reset = あらためて、あなたの番です: { $kinds }
@@ -32,18 +37,6 @@ timeout = 時間切れです。
 timeout-forced = ホストが時間を打ち切りました。
 defaulted = 時間切れのため、既定の選択（{ $kind }）になりました。
 defaulted-seat = { $seat }は時間切れのため、既定の選択（{ $kind }）になりました。
-action-attack = 襲撃
-action-divine = 占い
-action-guard = 護衛
-action-last_words = 遺言
-action-sleep = 就寝
-action-speak = 発言
-action-vote = 投票
-action-whisper = 密談
-action-ready = 準備完了
-action-shoot = 射撃
-action-pass = パス
-action-skip = パス
 tally-item = { $seat } { $count }票
 unit-minutes = { $count }分
 unit-seconds = { $count }秒
@@ -67,8 +60,47 @@ medium-result = 霊能結果: 処刑された{ $target }は【{ $label }】で�
 deadline-extended = 期限を延長しました。
 seat-number = あなたの席番号は { $number } です。
 reminder = まだ行動が済んでいません。
+
+## Step names, as `$step` in step-turn and step-opened
+
+step-speech = 発言
+step-last_words = 遺言
+step-vote = 投票
+step-runoff = 決選投票
+step-discussion = 議論
+step-night = 夜
+
+## Decisions, as `$kind` and `$kinds`
+
+action-attack = 襲撃
+action-divine = 占い
+action-guard = 護衛
+action-last_words = 遺言
+action-sleep = 就寝
+action-speak = 発言
+action-vote = 投票
+action-whisper = 密談
+action-ready = 準備完了
+action-shoot = 射撃
+action-pass = パス
+action-skip = パス
+
+## What a seer or a medium learns, as `$label`
+
 label-human = 人間
 label-werewolf = { -werewolf }
+
+## Phases and results as the table names them
+
+phase_name-day = 昼
+phase_name-night = 夜
+result-aborted = 中止
+result-village = { -villager }陣営の勝利
+result-wolves = { -werewolf }陣営の勝利
+result-fox = { -fox }陣営の勝利
+
+## Refusals, by code
+
 error-game_not_running = ゲームは進行中ではありません。
 error-game_not_in_lobby = ゲームはすでに開始されています。
 error-game_exists = このゲームはすでに作成されています。
@@ -104,22 +136,9 @@ error-bad_targets = 対象の数が不正です。
 error-whisper_cap_reached = 今夜の密談は上限に達しています。
 error-stale_deadline = その期限はすでに過ぎています。
 error-deadline_not_reached = 期限はまだ来ていません。
-demo-reveal = 役職の公開:
-demo-alive = 生存
-demo-dead = 死亡
-demo-winners = 勝者: { $names }
-demo-no_winners = 勝者なし
-demo-actions = 行動数: { $count }
-demo-audit_ok = 監査: 検証済み
-demo-audit_failed = 監査: 失敗 { $problems }
-role-villager = { -villager }
-role-seer = { -seer }
-role-werewolf = { -werewolf }
-role-madman = { -madman }
-role-fox = { -fox }
-team-village = { -villager }陣営
-team-wolves = { -werewolf }陣営
-team-fox = { -fox }陣営
+
+## Options: each option's name and help, and the names of a choice's values
+
 # the help of a duration in seconds
 option-duration-help = { $help }秒。0 は無期限。
 option-time_scale = 時間の倍率
@@ -150,12 +169,9 @@ option-shot_seconds = 射撃の時間
 option-shot_seconds-help = 射撃を行う段階の時間。
 option-consecutive_guard = 連続護衛
 option-consecutive_guard-help = 同じ人を2晩続けて護衛できる。
-phase_name-day = 昼
-phase_name-night = 夜
-result-aborted = 中止
-result-village = { -villager }陣営の勝利
-result-wolves = { -werewolf }陣営の勝利
-result-fox = { -fox }陣営の勝利
+
+## The service's problems, by code
+
 error-bad_request = リクエストの形式が正しくありません。
 error-not_found = 見つかりません。
 error-method_not_allowed = このメソッドは使えません。
@@ -184,6 +200,17 @@ error-database_unavailable = データベースが応答しません。しばら
 error-storage_read_only = データベースの保存先が読み取り専用になっています。しばらくしてからもう一度お試しください。
 error-storage_full = データベースの保存先がいっぱいです。何も保存されていません。
 error-unavailable = データベースに接続できません。
+
+## The command line's demo
+
+demo-reveal = 役職の公開:
+demo-alive = 生存
+demo-dead = 死亡
+demo-winners = 勝者: { $names }
+demo-no_winners = 勝者なし
+demo-actions = 行動数: { $count }
+demo-audit_ok = 監査: 検証済み
+demo-audit_failed = 監査: 失敗 { $problems }
 
 ## How names read in a sentence
 

@@ -1,7 +1,7 @@
 ### Texts every game shares: the moderator's announcements, decisions, refusals, option names and the words of the werewolf village.
 
 
-## The glossary: the document's words, each written once.
+## The glossary: the werewolf village's words, each written once.
 
 -villager = 平民
 -seer = 预言家
@@ -9,7 +9,18 @@
 -madman = 狂人
 -fox = 妖狐
 
-## Messages
+## The roles every village shares, by their usual names (a ruleset's catalog has its own words for the roles its document names otherwise, as ultimate13's 霊媒師), and their sides
+
+role-villager = { -villager }
+role-seer = { -seer }
+role-werewolf = { -werewolf }
+role-madman = { -madman }
+role-fox = { -fox }
+team-village = 村民阵营
+team-wolves = { -werewolf }阵营
+team-fox = { -fox }阵营
+
+## The moderator's announcements
 
 game-created = 游戏已创建（{ $ruleset }，{ $count }人）。
 game-joined = { $name }加入了游戏。
@@ -19,12 +30,6 @@ game-ended = 游戏结束。胜者：{ $winners }
 game-ended-none = 游戏结束，没有胜者。
 step-turn = { $step }：轮到{ $seat }。
 step-opened = { $step }开始。
-step-speech = 发言
-step-last_words = 遗言
-step-vote = 投票
-step-runoff = 决选投票
-step-discussion = 讨论
-step-night = 夜晚行动
 speaking-order = 今天的发言顺序：{ $seats }（{ $count }轮）
 prompt = 轮到你了：{ $kinds }
 prompt-reset = 请重新选择：{ $kinds }
@@ -32,18 +37,6 @@ timeout = 时间到。
 timeout-forced = 房主提前结束了计时。
 defaulted = 时间到，按默认选择处理（{ $kind }）。
 defaulted-seat = { $seat }时间到，按默认选择处理（{ $kind }）。
-action-attack = 袭击
-action-divine = 查验
-action-guard = 守护
-action-last_words = 遗言
-action-sleep = 闭眼
-action-speak = 发言
-action-vote = 投票
-action-whisper = 密谈
-action-ready = 准备完毕
-action-shoot = 开枪
-action-pass = 跳过
-action-skip = 跳过
 tally-item = { $seat } { $count }票
 unit-minutes = { $count }分钟
 unit-seconds = { $count }秒
@@ -67,8 +60,47 @@ medium-result = 通灵结果：被处决的{ $target }是【{ $label }】。
 deadline-extended = 期限已延长。
 seat-number = 你的座位号是 { $number }。
 reminder = 你还没有行动。
+
+## Step names, as `$step` in step-turn and step-opened
+
+step-speech = 发言
+step-last_words = 遗言
+step-vote = 投票
+step-runoff = 决选投票
+step-discussion = 讨论
+step-night = 夜晚行动
+
+## Decisions, as `$kind` and `$kinds`
+
+action-attack = 袭击
+action-divine = 查验
+action-guard = 守护
+action-last_words = 遗言
+action-sleep = 闭眼
+action-speak = 发言
+action-vote = 投票
+action-whisper = 密谈
+action-ready = 准备完毕
+action-shoot = 开枪
+action-pass = 跳过
+action-skip = 跳过
+
+## What a seer or a medium learns, as `$label`
+
 label-human = 人类
 label-werewolf = { -werewolf }
+
+## Phases and results as the table names them
+
+phase_name-day = 白天
+phase_name-night = 夜晚
+result-aborted = 已中止
+result-village = 好人阵营获胜
+result-wolves = { -werewolf }阵营获胜
+result-fox = { -fox }阵营获胜
+
+## Refusals, by code
+
 error-game_not_running = 游戏不在进行中。
 error-game_not_in_lobby = 游戏已经开始。
 error-game_exists = 该游戏已存在。
@@ -104,22 +136,9 @@ error-bad_targets = 目标数量无效。
 error-whisper_cap_reached = 今晚的密谈已达上限。
 error-stale_deadline = 该期限已失效。
 error-deadline_not_reached = 尚未到期。
-demo-reveal = 身份公布：
-demo-alive = 存活
-demo-dead = 死亡
-demo-winners = 胜者：{ $names }
-demo-no_winners = 无胜者
-demo-actions = 行动数：{ $count }
-demo-audit_ok = 审计：已验证
-demo-audit_failed = 审计：失败 { $problems }
-role-villager = { -villager }
-role-seer = { -seer }
-role-werewolf = { -werewolf }
-role-madman = { -madman }
-role-fox = { -fox }
-team-village = 村民阵营
-team-wolves = { -werewolf }阵营
-team-fox = { -fox }阵营
+
+## Options: each option's name and help, and the names of a choice's values
+
 # the help of a duration in seconds
 option-duration-help = { $help }秒；0 表示不限时。
 option-time_scale = 时间倍率
@@ -150,12 +169,9 @@ option-shot_seconds = 开枪时间
 option-shot_seconds-help = 开枪阶段的时间。
 option-consecutive_guard = 连续守护
 option-consecutive_guard-help = 可以连续两晚守护同一人。
-phase_name-day = 白天
-phase_name-night = 夜晚
-result-aborted = 已中止
-result-village = 好人阵营获胜
-result-wolves = { -werewolf }阵营获胜
-result-fox = { -fox }阵营获胜
+
+## The service's problems, by code
+
 error-bad_request = 请求格式不正确。
 error-not_found = 未找到。
 error-method_not_allowed = 不允许此方法。
@@ -184,6 +200,17 @@ error-database_unavailable = 数据库无响应，请稍后重试。
 error-storage_read_only = 数据库的存储当前为只读，请稍后重试。
 error-storage_full = 数据库的存储已满，未保存任何内容。
 error-unavailable = 无法连接数据库。
+
+## The command line's demo
+
+demo-reveal = 身份公布：
+demo-alive = 存活
+demo-dead = 死亡
+demo-winners = 胜者：{ $names }
+demo-no_winners = 无胜者
+demo-actions = 行动数：{ $count }
+demo-audit_ok = 审计：已验证
+demo-audit_failed = 审计：失败 { $problems }
 
 ## How names read in a sentence
 

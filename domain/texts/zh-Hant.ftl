@@ -1,7 +1,7 @@
 ### Texts every game shares: the moderator's announcements, decisions, refusals, option names and the words of the werewolf village.
 
 
-## The glossary: the document's words, each written once.
+## The glossary: the werewolf village's words, each written once.
 
 -villager = 平民
 -seer = 預言家
@@ -9,7 +9,18 @@
 -madman = 狂人
 -fox = 妖狐
 
-## Messages
+## The roles every village shares, by their usual names (a ruleset's catalog has its own words for the roles its document names otherwise, as ultimate13's 霊媒師), and their sides
+
+role-villager = { -villager }
+role-seer = { -seer }
+role-werewolf = { -werewolf }
+role-madman = { -madman }
+role-fox = { -fox }
+team-village = 村民陣營
+team-wolves = { -werewolf }陣營
+team-fox = { -fox }陣營
+
+## The moderator's announcements
 
 game-created = 遊戲已建立（{ $ruleset }，{ $count }人）。
 game-joined = { $name }加入了遊戲。
@@ -19,12 +30,6 @@ game-ended = 遊戲結束。勝者：{ $winners }
 game-ended-none = 遊戲結束，沒有勝者。
 step-turn = { $step }：輪到{ $seat }。
 step-opened = { $step }開始。
-step-speech = 發言
-step-last_words = 遺言
-step-vote = 投票
-step-runoff = 決選投票
-step-discussion = 討論
-step-night = 夜晚行動
 speaking-order = 今天的發言順序：{ $seats }（{ $count }輪）
 prompt = 輪到你了：{ $kinds }
 prompt-reset = 請重新選擇：{ $kinds }
@@ -32,18 +37,6 @@ timeout = 時間到。
 timeout-forced = 房主提前結束了計時。
 defaulted = 時間到，按預設選擇處理（{ $kind }）。
 defaulted-seat = { $seat }時間到，按預設選擇處理（{ $kind }）。
-action-attack = 襲擊
-action-divine = 查驗
-action-guard = 守護
-action-last_words = 遺言
-action-sleep = 閉眼
-action-speak = 發言
-action-vote = 投票
-action-whisper = 密談
-action-ready = 準備完畢
-action-shoot = 開槍
-action-pass = 跳過
-action-skip = 跳過
 tally-item = { $seat } { $count }票
 unit-minutes = { $count }分鐘
 unit-seconds = { $count }秒
@@ -67,8 +60,47 @@ medium-result = 通靈結果：被處決的{ $target }是【{ $label }】。
 deadline-extended = 期限已延長。
 seat-number = 你的座位號是 { $number }。
 reminder = 你還沒有行動。
+
+## Step names, as `$step` in step-turn and step-opened
+
+step-speech = 發言
+step-last_words = 遺言
+step-vote = 投票
+step-runoff = 決選投票
+step-discussion = 討論
+step-night = 夜晚行動
+
+## Decisions, as `$kind` and `$kinds`
+
+action-attack = 襲擊
+action-divine = 查驗
+action-guard = 守護
+action-last_words = 遺言
+action-sleep = 閉眼
+action-speak = 發言
+action-vote = 投票
+action-whisper = 密談
+action-ready = 準備完畢
+action-shoot = 開槍
+action-pass = 跳過
+action-skip = 跳過
+
+## What a seer or a medium learns, as `$label`
+
 label-human = 人類
 label-werewolf = { -werewolf }
+
+## Phases and results as the table names them
+
+phase_name-day = 白天
+phase_name-night = 夜晚
+result-aborted = 已中止
+result-village = 好人陣營獲勝
+result-wolves = { -werewolf }陣營獲勝
+result-fox = { -fox }陣營獲勝
+
+## Refusals, by code
+
 error-game_not_running = 遊戲不在進行中。
 error-game_not_in_lobby = 遊戲已經開始。
 error-game_exists = 該遊戲已存在。
@@ -104,22 +136,9 @@ error-bad_targets = 目標數量無效。
 error-whisper_cap_reached = 今晚的密談已達上限。
 error-stale_deadline = 該期限已失效。
 error-deadline_not_reached = 尚未到期。
-demo-reveal = 身分公布：
-demo-alive = 存活
-demo-dead = 死亡
-demo-winners = 勝者：{ $names }
-demo-no_winners = 無勝者
-demo-actions = 行動數：{ $count }
-demo-audit_ok = 審計：已驗證
-demo-audit_failed = 審計：失敗 { $problems }
-role-villager = { -villager }
-role-seer = { -seer }
-role-werewolf = { -werewolf }
-role-madman = { -madman }
-role-fox = { -fox }
-team-village = 村民陣營
-team-wolves = { -werewolf }陣營
-team-fox = { -fox }陣營
+
+## Options: each option's name and help, and the names of a choice's values
+
 # the help of a duration in seconds
 option-duration-help = { $help }秒；0 表示不限時。
 option-time_scale = 時間倍率
@@ -150,12 +169,9 @@ option-shot_seconds = 開槍時間
 option-shot_seconds-help = 開槍階段的時間。
 option-consecutive_guard = 連續守護
 option-consecutive_guard-help = 可以連續兩晚守護同一人。
-phase_name-day = 白天
-phase_name-night = 夜晚
-result-aborted = 已中止
-result-village = 好人陣營獲勝
-result-wolves = { -werewolf }陣營獲勝
-result-fox = { -fox }陣營獲勝
+
+## The service's problems, by code
+
 error-bad_request = 請求格式不正確。
 error-not_found = 找不到。
 error-method_not_allowed = 不允許此方法。
@@ -184,6 +200,17 @@ error-database_unavailable = 資料庫無回應，請稍後重試。
 error-storage_read_only = 資料庫的儲存空間目前為唯讀，請稍後重試。
 error-storage_full = 資料庫的儲存空間已滿，未儲存任何內容。
 error-unavailable = 無法連接資料庫。
+
+## The command line's demo
+
+demo-reveal = 身分公布：
+demo-alive = 存活
+demo-dead = 死亡
+demo-winners = 勝者：{ $names }
+demo-no_winners = 無勝者
+demo-actions = 行動數：{ $count }
+demo-audit_ok = 審計：已驗證
+demo-audit_failed = 審計：失敗 { $problems }
 
 ## How names read in a sentence
 

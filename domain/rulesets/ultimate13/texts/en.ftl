@@ -4,6 +4,7 @@
 ## The glossary: the document's words, each written once.
 
 -medium = medium
+# 狩人 guards (狼人杀's 守卫), so in English it is the bodyguard: langrensha's hunter is the one who shoots.
 -hunter = bodyguard
 
 ## Messages
@@ -11,6 +12,7 @@
 role-medium = { -medium }
 role-hunter = { -hunter }
 medium-result = Medium: the executed { $target } reads as { $label }.
+# jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
 morning-dead =
     { PLURAL($count) ->
         [one] As morning breaks, the body of { $seats } is found.

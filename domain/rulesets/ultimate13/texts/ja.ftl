@@ -4,6 +4,7 @@
 ## The glossary: the document's words, each written once.
 
 -medium = 霊媒師
+# 狩人 guards (狼人杀's 守卫), so in English it is the bodyguard: langrensha's hunter is the one who shoots.
 -hunter = 狩人
 
 ## Messages
@@ -11,6 +12,7 @@
 role-medium = { -medium }
 role-hunter = { -hunter }
 medium-result = 霊媒結果: 処刑された{ $target }は【{ $label }】でした。
+# jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
 morning-dead = 朝が明けると、{ $seats_and }の死体が発見されました。
 ruleset-ultimate13 = アルティメット人狼（13人村）
 option-medium_result = 霊媒結果

@@ -4,6 +4,7 @@
 ## The glossary: the document's words, each written once.
 
 -medium = 灵媒师
+# 狩人 guards (狼人杀's 守卫), so in English it is the bodyguard: langrensha's hunter is the one who shoots.
 -hunter = 守卫
 
 ## Messages
@@ -11,6 +12,7 @@
 role-medium = { -medium }
 role-hunter = { -hunter }
 medium-result = 灵媒结果：被处决的{ $target }是【{ $label }】。
+# jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
 morning-dead = 天亮了，发现了{ $seats }的尸体。
 ruleset-ultimate13 = 终极狼人（13人局）
 option-medium_result = 灵媒结果

@@ -4,6 +4,7 @@
 ## The glossary: the document's words, each written once.
 
 -medium = 靈媒師
+# 狩人 guards (狼人杀's 守卫), so in English it is the bodyguard: langrensha's hunter is the one who shoots.
 -hunter = 守衛
 
 ## Messages
@@ -11,6 +12,7 @@
 role-medium = { -medium }
 role-hunter = { -hunter }
 medium-result = 靈媒結果：被處決的{ $target }是【{ $label }】。
+# jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
 morning-dead = 天亮了，發現了{ $seats }的屍體。
 ruleset-ultimate13 = 終極狼人（13人局）
 option-medium_result = 靈媒結果

@@ -21,18 +21,21 @@ card-barrier = { -barrier }
 card-kill_magic = { -kill_magic }
 card-probe = { -probe }
 card-check = { -check }
+# 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
 phase-night = Day { $day }: late night. You may use one card.
 action-accept = accept the trade
 action-refuse = refuse the trade
 action-offer = offer a trade
 action-take = take a card
 action-pass = no card
+# 3.2 尸体发现公告: no 狼人杀 「平安夜」
 morning-none = No body was found.
 morning-dead =
     { PLURAL($count) ->
         [one] The body of { $seats } was found.
        *[other] The bodies of { $seats } were found.
     }
+# 1.3: whoever is alive at the end wins
 game-ended = The game is over: the survivors win: { $winners }.
 game-ended-none = The game is over: nobody survived.
 step-morning = the morning talk

@@ -21,14 +21,17 @@ card-barrier = { -barrier }
 card-kill_magic = { -kill_magic }
 card-probe = { -probe }
 card-check = { -check }
+# 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
 phase-night = { $day }日目の深夜です。カードを1枚使えます。
 action-accept = 取引に応じる
 action-refuse = 取引を断る
 action-offer = 取引の申し込み
 action-take = カードを取る
 action-pass = 使わない
+# 3.2 尸体发现公告: no 狼人杀 「平安夜」
 morning-none = 死体は発見されませんでした。
 morning-dead = { $seats }の死体が発見されました。
+# 1.3: whoever is alive at the end wins
 game-ended = ゲーム終了。生き残った{ $winners }の勝利です。
 game-ended-none = ゲーム終了。生存者はいません。
 step-morning = 朝の話し合い

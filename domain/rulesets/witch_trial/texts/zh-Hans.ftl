@@ -21,14 +21,17 @@ card-barrier = { -barrier }
 card-kill_magic = { -kill_magic }
 card-probe = { -probe }
 card-check = { -check }
+# 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
 phase-night = 第{ $day }天，深夜阶段，可以选择使用一张卡牌。
 action-accept = 接受交易
 action-refuse = 拒绝交易
 action-offer = 发起交易
 action-take = 拿取卡牌
 action-pass = 不使用
+# 3.2 尸体发现公告: no 狼人杀 「平安夜」
 morning-none = 没有发现尸体。
 morning-dead = 发现了{ $seats }的尸体。
+# 1.3: whoever is alive at the end wins
 game-ended = 游戏结束，存活的{ $winners }获胜。
 game-ended-none = 游戏结束，无人存活。
 step-morning = 晨间阶段

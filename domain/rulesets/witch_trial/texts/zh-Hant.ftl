@@ -21,14 +21,17 @@ card-barrier = { -barrier }
 card-kill_magic = { -kill_magic }
 card-probe = { -probe }
 card-check = { -check }
+# 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
 phase-night = 第{ $day }天，深夜階段，可以選擇使用一張卡牌。
 action-accept = 接受交易
 action-refuse = 拒絕交易
 action-offer = 發起交易
 action-take = 拿取卡牌
 action-pass = 不使用
+# 3.2 尸体发现公告: no 狼人杀 「平安夜」
 morning-none = 沒有發現屍體。
 morning-dead = 發現了{ $seats }的屍體。
+# 1.3: whoever is alive at the end wins
 game-ended = 遊戲結束，存活的{ $winners }獲勝。
 game-ended-none = 遊戲結束，無人存活。
 step-morning = 晨間階段
