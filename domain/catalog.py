@@ -7,10 +7,11 @@ its stored events use the functions here, which pick the engine by the game's ru
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from importlib.resources import files
 
+from grimoire.domain import texts
 from grimoire.domain.engine import AuditReport, Decider, initial_state, is_terminal
 from grimoire.domain.events import CreateGame, Event, GameCreated, Input
-from grimoire.domain.messages import register
 from grimoire.domain.ruleset import ABORTED, Ruleset
 from grimoire.domain.rulesets.jinro9 import JINRO9
 from grimoire.domain.rulesets.langrensha import LANGRENSHA
@@ -23,7 +24,10 @@ from grimoire.domain.violations import RuleViolation
 RULESETS: dict[str, Ruleset] = {rs.id: rs for rs in (JINRO9, ULTIMATE13, WITCH_TRIAL, LANGRENSHA, MAGIC_CITY)}
 ENGINES: dict[str, Decider] = {rs_id: Decider(rs) for rs_id, rs in RULESETS.items()}
 
-register({f"ruleset.{rs.id}": rs.name for rs in RULESETS.values()})
+# The texts: the shared catalog beside the kernel, and each ruleset's beside its rules.
+texts.load(files(texts))
+for _id in RULESETS:
+    texts.load(files(f"grimoire.domain.rulesets.{_id}") / "texts", _id)
 
 __all__ = [
     "ENGINES",

@@ -40,10 +40,10 @@ from grimoire.domain.events import (
     Timeout,
     type_id,
 )
-from grimoire.domain.messages import LANGS
 from grimoire.domain.rng import seed_commitment
 from grimoire.domain.ruleset import ABORTED, Ruleset, Table
 from grimoire.domain.state import GameState, Step
+from grimoire.domain.texts import LANGS
 from grimoire.domain.violations import RuleViolation
 
 ENGINE_VERSION = "2"

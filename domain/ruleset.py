@@ -48,6 +48,7 @@ class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     minimum: float | None = None
     maximum: float | None = None
     doc: str = ""
+    unit: str = ""  # "seconds" for a duration
 
     def accepts(self, value: Any) -> bool:
         if self.type == "bool":
@@ -64,7 +65,9 @@ class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 
 def seconds(default: float, doc: str) -> Option:
-    return Option(type="float", default=default, minimum=0, maximum=86400, doc=doc + " Seconds; 0 waits forever.")
+    return Option(
+        type="float", default=default, minimum=0, maximum=86400, doc=doc + " Seconds; 0 waits forever.", unit="seconds"
+    )
 
 
 COMMON_OPTIONS: dict[str, Option] = {
@@ -99,7 +102,6 @@ class Ruleset:
     id: str = ""
     version: str = "1"
     doc_lang: str = "en"
-    name: dict[str, str] = {}
     roles: dict[str, Any] = {}
     presets: dict[str, tuple[str, ...]] = {}
     options: dict[str, Option] = {}

@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from grimoire.domain.messages import MESSAGES, render_text
+from grimoire.domain.texts import MESSAGES, render_text
 
 
 class RuleViolation(msgspec.Struct, frozen=True, kw_only=True):

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+import msgspec
+
 from grimoire.domain.events import (
     PUBLIC,
     Act,
@@ -30,7 +32,7 @@ from grimoire.domain.events import (
     Timeout,
     VoteResult,
 )
-from grimoire.domain.messages import render_text
+from grimoire.domain.texts import render_text
 
 Names = tuple[str, ...]
 
@@ -116,7 +118,25 @@ RENDER: dict[type, Callable[[Any, Reader], str | None]] = {
 }
 
 
+# Texts already rendered, by the event's encoding and its reader: every subscriber of a game and every read
+# of its feed reads the same few events, in one or two languages. Emptied whole when full.
+_RENDERED: dict[tuple[bytes, str, Names, str | None], str | None] = {}
+_RENDERED_MAX = 32768
+_encode = msgspec.json.Encoder().encode
+
+
 def render(event: Event, lang: str, names: Names, ruleset: str | None = None) -> str | None:
     """Rulesets add their own events' renderers to RENDER; a missing text raises MissingText."""
     handler = RENDER.get(type(event))
-    return handler(event, Reader(lang, names, ruleset)) if handler else None
+    if handler is None:
+        return None
+    key = (_encode(event), lang, names, ruleset)
+    try:
+        return _RENDERED[key]
+    except KeyError:
+        pass
+    text = handler(event, Reader(lang, names, ruleset))
+    if len(_RENDERED) >= _RENDERED_MAX:
+        _RENDERED.clear()
+    _RENDERED[key] = text
+    return text

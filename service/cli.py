@@ -19,8 +19,6 @@ from typing import Any
 
 import msgspec
 
-from grimoire.domain.messages import register
-
 
 def openapi_document() -> str:
     from grimoire.service.app import create_app
@@ -237,7 +235,7 @@ def pad(text: str, columns: int) -> str:
 
 def reveal(view: dict, lang: str, actions: int, check: dict) -> list[str]:
     """The end of a demo in the game's language: every seat's role and fate, the winners, the audit."""
-    from grimoire.domain.messages import join, render_text, role_name
+    from grimoire.domain.texts import join, render_text, role_name
 
     t = lambda key, **args: render_text(key, lang, args)  # noqa: E731
     rows = []
@@ -253,40 +251,6 @@ def reveal(view: dict, lang: str, actions: int, check: dict) -> list[str]:
     lines.append(t("demo.actions", count=actions))
     lines.append(t("demo.audit_ok") if check["ok"] else t("demo.audit_failed", problems="; ".join(check["problems"])))
     return lines
-
-
-register(
-    {
-        "demo.reveal": {"ja": "役職の公開:", "zh-Hans": "身份公布：", "zh-Hant": "身分公布：", "en": "Roles revealed:"},
-        "demo.alive": {"ja": "生存", "zh-Hans": "存活", "zh-Hant": "存活", "en": "alive"},
-        "demo.dead": {"ja": "死亡", "zh-Hans": "死亡", "zh-Hant": "死亡", "en": "dead"},
-        "demo.winners": {
-            "ja": "勝者: {names}",
-            "zh-Hans": "胜者：{names}",
-            "zh-Hant": "勝者：{names}",
-            "en": "Winners: {names}",
-        },
-        "demo.no_winners": {"ja": "勝者なし", "zh-Hans": "无胜者", "zh-Hant": "無勝者", "en": "No winners"},
-        "demo.actions": {
-            "ja": "行動数: {count}",
-            "zh-Hans": "行动数：{count}",
-            "zh-Hant": "行動數：{count}",
-            "en": {"one": "{count} action", "other": "{count} actions"},
-        },
-        "demo.audit_ok": {
-            "ja": "監査: 検証済み",
-            "zh-Hans": "审计：已验证",
-            "zh-Hant": "審計：已驗證",
-            "en": "Audit: verified",
-        },
-        "demo.audit_failed": {
-            "ja": "監査: 失敗 {problems}",
-            "zh-Hans": "审计：失败 {problems}",
-            "zh-Hant": "審計：失敗 {problems}",
-            "en": "Audit: FAILED {problems}",
-        },
-    }
-)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -25,7 +25,7 @@ from litestar.openapi.spec import Components, SecurityScheme, Tag
 
 from grimoire.domain import catalog
 from grimoire.domain.events import Event
-from grimoire.domain.messages import MESSAGES
+from grimoire.domain.texts import MESSAGES
 from grimoire.projections.view import PRIVATE
 from grimoire.service.problems import Problem, ValidationProblem, VersionProblem
 from grimoire.service.schemas import (

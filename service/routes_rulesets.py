@@ -9,7 +9,7 @@ from litestar import Controller, Request, Response, get
 from litestar.params import Parameter
 
 from grimoire.domain import catalog as rulesets
-from grimoire.domain.messages import name_of, role_name
+from grimoire.domain.texts import name_of, role_name
 from grimoire.service.games import preset_seats
 from grimoire.service.labels import labels_of, option_info
 from grimoire.service.problems import ApiError, responses

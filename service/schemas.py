@@ -13,8 +13,8 @@ from msgspec import Meta
 
 import grimoire.domain.catalog  # noqa: F401  every ruleset's own events are defined before AnyEvent is
 from grimoire.domain.events import Event, Input, event_types
-from grimoire.domain.messages import LANGS
 from grimoire.domain.state import Status
+from grimoire.domain.texts import LANGS
 from grimoire.projections.view import View
 
 Lang = Literal["ja", "zh-Hans", "zh-Hant", "en"]

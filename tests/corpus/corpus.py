@@ -20,8 +20,8 @@ import msgspec
 
 from grimoire.domain.codec import encode
 from grimoire.domain.events import MODERATOR, Event, GameEnded, sees
-from grimoire.domain.messages import LANGS, MissingText
 from grimoire.domain.state import GameState
+from grimoire.domain.texts import LANGS, MissingText
 from grimoire.projections.render import render
 from grimoire.projections.view import SPECTATOR, deliver, new_view
 

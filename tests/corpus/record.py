@@ -15,8 +15,8 @@ from typing import Any
 
 from grimoire.domain.catalog import RULESETS, initial_state, run
 from grimoire.domain.events import Abort, Act, Action, CreateGame, Input, Join, Leave, Start, Timeout
-from grimoire.domain.messages import LANGS
 from grimoire.domain.ruleset import Option, Ruleset
+from grimoire.domain.texts import LANGS
 from grimoire.domain.violations import RuleViolation, known_codes
 from grimoire.projections.view import deliver, new_view
 from grimoire.service.bots import owed_action, pick

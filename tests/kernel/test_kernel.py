@@ -26,8 +26,8 @@ from grimoire.domain.events import (
     Start,
     Timeout,
 )
-from grimoire.domain.messages import LANGS, MESSAGES
 from grimoire.domain.rng import Rng
+from grimoire.domain.texts import LANGS, MESSAGES
 from grimoire.domain.violations import RuleViolation, known_codes
 from grimoire.projections.view import SPECTATOR
 from tests.support.harness import T0, Game, Script, seed_for

@@ -20,7 +20,7 @@ import pytest
 import uvicorn
 from prometheus_client import REGISTRY
 
-from grimoire.domain.messages import render_text
+from grimoire.domain.texts import render_text
 from grimoire.service.app import create_app
 from grimoire.service.guards import client_address, networks
 from grimoire.service.settings import Settings

@@ -74,7 +74,7 @@ def test_the_wheel_adds_only_the_grimoire_name(installed):
     shipped = set(zipfile.ZipFile(wheel).namelist())
     for folder in ("domain", "projections", "service"):
         for path in (ROOT / folder).rglob("*"):
-            code = path.suffix == ".py" or "static" in path.parts
+            code = path.suffix in (".py", ".ftl") or "static" in path.parts  # .ftl: the text catalogs
             if path.is_file() and code and "__pycache__" not in path.parts:
                 assert f"grimoire/{path.relative_to(ROOT).as_posix()}" in shipped, path
 
@@ -93,3 +93,6 @@ def test_the_installed_command_runs_outside_the_repository(installed, tmp_path):
         assert probe.returncode != 0 and "ModuleNotFoundError" in probe.stderr
     probe = run(venv, "python", "-c", "import grimoire.service.app, grimoire.domain.engine", cwd=tmp_path)
     assert probe.returncode == 0, probe.stderr
+    said = "from grimoire.domain.catalog import texts; print(texts.name_of('ruleset', 'witch_trial', 'en'))"
+    probe = run(venv, "python", "-c", said, cwd=tmp_path)
+    assert probe.returncode == 0 and probe.stdout.strip() == "Witch Trial", probe.stderr

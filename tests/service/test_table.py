@@ -13,7 +13,7 @@ import pytest
 
 from grimoire.domain.catalog import ENGINES, RULESETS, initial_state
 from grimoire.domain.events import MODERATOR
-from grimoire.domain.messages import LANGS
+from grimoire.domain.texts import LANGS
 from grimoire.projections.view import SPECTATOR, View, deliver, new_view
 from grimoire.service import cli
 from grimoire.service.labels import labels_of, option_info

@@ -4,7 +4,7 @@ Its parts: `data` (roles, the regulation and presets, event cards, options, seat
 state, its typed events and the fold of each), `flow` (the steps it declares: the role check and the
 night as `RoleSequence`s, the day's steps and what follows each), and its rules by concern: `city`
 (who is what, deaths and the win), `night` (the night abilities), `cards` (the event cards) and `day`
-(the morning, the discussion and the ballots). Its words are in `texts`.
+(the morning, the discussion and the ballots). Its words are in its catalogs, `texts/<lang>.ftl`.
 """
 
 from __future__ import annotations
@@ -12,11 +12,7 @@ from __future__ import annotations
 from grimoire.domain.events import Action, Audience, Decision, Event
 from grimoire.domain.rng import Rng
 from grimoire.domain.ruleset import Table
-from grimoire.domain.rulesets.magic_city import (
-    city,
-    flow,
-    texts,  # noqa: F401  (registers the messages)
-)
+from grimoire.domain.rulesets.magic_city import city, flow
 from grimoire.domain.rulesets.magic_city.data import (
     ACTION_KINDS,
     END_REASONS,
@@ -75,13 +71,6 @@ class MagicCity(Werewolf):
     version = "2"
     doc_lang = "ja"
     end_reasons = END_REASONS
-    name = {
-        "ja": "魔法都市の人狼",
-        "zh-Hans": "魔法都市的狼人",
-        "zh-Hant": "魔法都市的狼人",
-        "en": "Werewolves of the Magic City",
-    }
-
     roles = ROLES
     presets = PRESETS
     options = OPTIONS

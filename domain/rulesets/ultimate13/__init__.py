@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from grimoire.domain.events import Decision
 from grimoire.domain.mechanics.abilities import Ability, any_other
-from grimoire.domain.messages import register
 from grimoire.domain.ruleset import Option, seconds
-from grimoire.domain.rulesets.jinro9 import MORNING, _m
 from grimoire.domain.rulesets.village import (
     DIVINE,
     ROLES,
@@ -36,12 +34,6 @@ class Ultimate13(Village):
     id = "ultimate13"
     version = "2"
     doc_lang = "ja"
-    name = {
-        "ja": "アルティメット人狼（13人村）",
-        "zh-Hans": "终极狼人（13人局）",
-        "zh-Hant": "終極狼人（13人局）",
-        "en": "Ultimate Werewolf for thirteen",
-    }
     roles = {r: ROLES[r] for r in (V, S, M, H, W, X)}
     presets = {"13": (V, V, V, V, V, V, S, M, H, W, W, W, X)}
     options = {
@@ -84,18 +76,3 @@ class Ultimate13(Village):
 
 
 ULTIMATE13 = Ultimate13()
-
-register(
-    {
-        "role.medium": _m("霊媒師", "灵媒师", "靈媒師", "medium"),
-        "role.hunter": _m("狩人", "守卫", "守衛", "bodyguard"),
-        "medium.result": _m(
-            "霊媒結果: 処刑された{target}は【{label}】でした。",
-            "灵媒结果：被处决的{target}是【{label}】。",
-            "靈媒結果：被處決的{target}是【{label}】。",
-            "Medium: the executed {target} reads as {label}.",
-        ),
-        **MORNING,
-    },
-    ruleset="ultimate13",
-)

@@ -8,9 +8,9 @@ import pytest
 
 from grimoire.domain.catalog import verify
 from grimoire.domain.events import GameEnded, StepOpened
-from grimoire.domain.messages import LANGS
 from grimoire.domain.rulesets.langrensha import LANGRENSHA
 from grimoire.domain.rulesets.langrensha.data import AUTO, ROLES, night_plan
+from grimoire.domain.texts import LANGS
 from grimoire.projections.render import render
 from tests.support.harness import Game
 from tests.support.langrensha import act, bite, new, ok, one, run_out, run_to, vote_out

@@ -266,8 +266,8 @@ def test_options_are_listed_with_their_defaults():
 
 
 def test_every_message_exists_in_four_languages():
-    from grimoire.domain.messages import LANGS, entry
     from grimoire.domain.rulesets.magic_city import EVENTS, ROLES
+    from grimoire.domain.texts import LANGS, entry
     from grimoire.projections.render import render
 
     for key in (

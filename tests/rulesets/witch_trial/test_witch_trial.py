@@ -17,7 +17,6 @@ from grimoire.domain.events import (
     VoteResult,
     sees,
 )
-from grimoire.domain.messages import LANGS
 from grimoire.domain.rulesets.witch_trial.data import POOLS
 from grimoire.domain.rulesets.witch_trial.facts import (
     AttackMade,
@@ -35,6 +34,7 @@ from grimoire.domain.rulesets.witch_trial.facts import (
     WitchKillerReceived,
     WitchKillerSeized,
 )
+from grimoire.domain.texts import LANGS
 from grimoire.domain.violations import RuleViolation
 from grimoire.projections.render import render
 from tests.support.harness import Game

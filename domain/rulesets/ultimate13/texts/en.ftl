@@ -1,0 +1,29 @@
+### ultimate13: the thirteen-player village (ultimate13.md).
+
+
+## The glossary: the document's words, each written once.
+
+-medium = medium
+# 狩人 guards (狼人杀's 守卫), so in English it is the bodyguard: langrensha's hunter is the one who shoots.
+-hunter = bodyguard
+
+## Messages
+
+role-medium = { -medium }
+role-hunter = { -hunter }
+medium-result = Medium: the executed { $target } reads as { $label }.
+# jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
+morning-dead =
+    { PLURAL($count) ->
+        [one] As morning breaks, the body of { $seats } is found.
+       *[other] As morning breaks, the bodies of { $seats } are found.
+    }
+ruleset-ultimate13 = Ultimate Werewolf for thirteen
+option-medium_result = Medium's result
+option-medium_result-help = What the { -medium } learns.
+option-medium_result-role = the role
+option-medium_result-alignment = human or werewolf
+option-wolf_attack_wolf = Wolves may attack wolves
+option-wolf_attack_wolf-help = Wolves may attack a fellow wolf.
+option-madman_counts_as_human = Madman counts as human
+option-madman_counts_as_human-help = The madman counts for the village at parity.

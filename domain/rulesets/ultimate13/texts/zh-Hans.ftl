@@ -1,0 +1,25 @@
+### ultimate13: the thirteen-player village (ultimate13.md).
+
+
+## The glossary: the document's words, each written once.
+
+-medium = 灵媒师
+# 狩人 guards (狼人杀's 守卫), so in English it is the bodyguard: langrensha's hunter is the one who shoots.
+-hunter = 守卫
+
+## Messages
+
+role-medium = { -medium }
+role-hunter = { -hunter }
+medium-result = 灵媒结果：被处决的{ $target }是【{ $label }】。
+# jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
+morning-dead = 天亮了，发现了{ $seats }的尸体。
+ruleset-ultimate13 = 终极狼人（13人局）
+option-medium_result = 灵媒结果
+option-medium_result-help = 灵媒得知的内容。
+option-medium_result-role = 身份
+option-medium_result-alignment = 人类或狼人
+option-wolf_attack_wolf = 狼人可袭击狼人
+option-wolf_attack_wolf-help = 狼人可以袭击同伴狼人。
+option-madman_counts_as_human = 狂人计为人类
+option-madman_counts_as_human-help = 判定人数时狂人计入好人一方。

@@ -1,0 +1,25 @@
+### ultimate13: the thirteen-player village (ultimate13.md).
+
+
+## The glossary: the document's words, each written once.
+
+-medium = 靈媒師
+# 狩人 guards (狼人杀's 守卫), so in English it is the bodyguard: langrensha's hunter is the one who shoots.
+-hunter = 守衛
+
+## Messages
+
+role-medium = { -medium }
+role-hunter = { -hunter }
+medium-result = 靈媒結果：被處決的{ $target }是【{ $label }】。
+# jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
+morning-dead = 天亮了，發現了{ $seats }的屍體。
+ruleset-ultimate13 = 終極狼人（13人局）
+option-medium_result = 靈媒結果
+option-medium_result-help = 靈媒得知的內容。
+option-medium_result-role = 身分
+option-medium_result-alignment = 人類或狼人
+option-wolf_attack_wolf = 狼人可襲擊狼人
+option-wolf_attack_wolf-help = 狼人可以襲擊同伴狼人。
+option-madman_counts_as_human = 狂人計為人類
+option-madman_counts_as_human-help = 判定人數時狂人計入好人一方。

@@ -1,0 +1,103 @@
+### witch_trial (witch_trial.md).
+
+
+## The glossary: the document's words, each written once.
+
+-witch_killer = Witch Killer
+-barrier = Barrier
+-kill_magic = Kill Magic
+-probe = Probe
+-check = Inquest
+
+## Messages
+
+error-bad_pool = Invalid card pool: { $reason }
+error-trade_used = You have already used today's trade.
+error-offer_pending = You have a trade offer pending.
+error-witch_killer_only = You hold the { -witch_killer }: you may use only the { -witch_killer }, or nothing.
+error-already_answered = You have already chosen.
+card-witch_killer = { -witch_killer }
+card-barrier = { -barrier }
+card-kill_magic = { -kill_magic }
+card-probe = { -probe }
+card-check = { -check }
+# 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
+phase-night = Day { $day }: late night. You may use one card.
+action-accept = accept the trade
+action-refuse = refuse the trade
+action-offer = offer a trade
+action-take = take a card
+action-pass = no card
+# 3.2 尸体发现公告: no 狼人杀 「平安夜」
+morning-none = No body was found.
+morning-dead =
+    { PLURAL($count) ->
+        [one] The body of { $seats } was found.
+       *[other] The bodies of { $seats } were found.
+    }
+# 1.3: whoever is alive at the end wins
+game-ended = The game is over: the survivors win: { $winners }.
+game-ended-none = The game is over: nobody survived.
+step-morning = the morning talk
+step-noon = the noon talk and trades
+step-vote = the evening's imprisonment vote
+step-night = late night
+step-loot = the resolution
+phase-dawn = Day { $day }: the discovery of the bodies.
+phase-morning = Day { $day }: morning.
+phase-noon = Day { $day }: noon. Trades are open.
+phase-evening = Day { $day }: evening. Vote on the imprisonment.
+hand-deal = Your hand: { $cards }
+hand-death = You are dead; your cards stay on your body.
+hand-curse = The { -witch_killer } has come to you: you are now a witch.
+moved-use = You used { $card }.
+moved-seize = You killed the { -witch_killer }'s holder and must take the { -witch_killer }.
+moved-loot = You took { $card } from the body of { $target }.
+moved-found = As the first finder of { $target }'s body, you took { $card }.
+witch-cursed = You hold the { -witch_killer } and are a witch: two nights in a row without a kill and you die.
+witch-become = Your kill succeeded: you are now a witch.
+probe-result = { -probe }: { $target } holds { $count } cards, one of them { $card }.
+probe-empty = { -probe }: { $target } holds no cards.
+check-yes = { -check }: { $target } was killed by the { -witch_killer }.
+check-no = { -check }: { $target } was not killed by the { -witch_killer }.
+barrier-success = Your barrier blocked an attack.
+attack-unfit = Tonight is not a night to act: your attack was not made, and you keep your card.
+loot-look = The body of { $target } holds: { $cards }
+loot-empty = The body of { $target } holds no cards.
+loot-unclaimed = Unclaimed cards, revealed and discarded: { $cards }
+trade-offered = { $seat } offers you { $card } in trade.
+trade-done = Trade made: { $seat }'s { $card } for { $target }'s { $got_card }.
+trade-refused = { $seat }'s offer of { $card } to { $target } was refused.
+imprison-done = { $seat } is imprisoned and cannot use cards tonight.
+imprison-tie = A tie: nobody is imprisoned tonight.
+imprison-invalid = Too few ballots (not more than half of the living): nobody is imprisoned tonight.
+role-witch_killer = { -witch_killer }
+role-barrier = { -barrier }
+role-kill_magic = { -kill_magic }
+role-probe = { -probe }
+role-check = { -check }
+action-witch_killer = { -witch_killer }
+action-barrier = { -barrier }
+action-kill_magic = { -kill_magic }
+action-probe = { -probe }
+action-check = { -check }
+ruleset-witch_trial = Witch Trial
+option-deal_in_order = Deal in order
+option-deal_in_order-help = Deal the pool in its given order, 4 cards a seat (prepared deals for demonstrations; the pool is public).
+option-days = Days
+option-days-help = Days in the game.
+option-morning_seconds = Morning
+option-morning_seconds-help = The morning talk.
+option-noon_seconds = Noon
+option-noon_seconds-help = Talk and trade offers.
+option-vote_seconds-help = The imprisonment vote.
+option-night_seconds-help = Card use in the late night.
+option-loot_seconds = Loot
+option-loot_seconds-help = The loot window; a fixed time. Seconds.
+phase_name-dawn = Dawn
+phase_name-morning = Morning
+phase_name-noon = Noon
+phase_name-evening = Evening
+phase_name-night = Late night
+result-early_end = Ended early: one survivor or none
+result-days_over = The days ran out

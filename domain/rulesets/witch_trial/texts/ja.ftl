@@ -1,0 +1,99 @@
+### witch_trial (witch_trial.md).
+
+
+## The glossary: the document's words, each written once.
+
+-witch_killer = 魔女殺し
+-barrier = 結界魔法
+-kill_magic = 殺人魔法
+-probe = 探知魔法
+-check = 検定魔法
+
+## Messages
+
+error-bad_pool = カードの構成が不正です: { $reason }
+error-trade_used = 今日の取引の機会はすでに使いました。
+error-offer_pending = まだ決着していない取引があります。
+error-witch_killer_only = 【{ -witch_killer }】を持つあなたは、【{ -witch_killer }】を使うか何もしないかしか選べません。
+error-already_answered = すでに選択済みです。
+card-witch_killer = { -witch_killer }
+card-barrier = { -barrier }
+card-kill_magic = { -kill_magic }
+card-probe = { -probe }
+card-check = { -check }
+# 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
+phase-night = { $day }日目の深夜です。カードを1枚使えます。
+action-accept = 取引に応じる
+action-refuse = 取引を断る
+action-offer = 取引の申し込み
+action-take = カードを取る
+action-pass = 使わない
+# 3.2 尸体发现公告: no 狼人杀 「平安夜」
+morning-none = 死体は発見されませんでした。
+morning-dead = { $seats }の死体が発見されました。
+# 1.3: whoever is alive at the end wins
+game-ended = ゲーム終了。生き残った{ $winners }の勝利です。
+game-ended-none = ゲーム終了。生存者はいません。
+step-morning = 朝の話し合い
+step-noon = 昼の話し合いと取引
+step-vote = 夜間の監禁投票
+step-night = 深夜
+step-loot = 行動の結算
+phase-dawn = { $day }日目、死体発見の報告です。
+phase-morning = { $day }日目の朝の時間です。
+phase-noon = { $day }日目の昼の時間です。取引ができます。
+phase-evening = { $day }日目の夜間です。監禁の投票を行います。
+hand-deal = あなたの手札: { $cards }
+hand-death = あなたは死亡しました。手札は遺体に残ります。
+hand-curse = 【{ -witch_killer }】があなたの手に渡りました。あなたは【魔女化】しました。
+moved-use = 【{ $card }】を使用しました。
+moved-seize = 【{ -witch_killer }】の持ち主を倒し、【{ -witch_killer }】を手に入れました。
+moved-loot = { $target }の遺体から【{ $card }】を取りました。
+moved-found = 第一発見者として、{ $target }の遺体から【{ $card }】を手に入れました。
+witch-cursed = あなたは【{ -witch_killer }】を持ち、【魔女化】しています。二晩続けて殺害できなければ残骸化して死亡します。
+witch-become = 殺害に成功し、あなたは【魔女化】しました。
+probe-result = 探知結果: { $target }の手札は{ $count }枚、そのうち1枚は【{ $card }】です。
+probe-empty = 探知結果: { $target }の手札は0枚です。
+check-yes = 検定結果: { $target }は【{ -witch_killer }】によって殺されました。
+check-no = 検定結果: { $target }の死因は【{ -witch_killer }】ではありません。
+barrier-success = 結界が攻撃を防ぎました。
+attack-unfit = 今夜は行動に向きません。
+loot-look = { $target }の遺体の手札: { $cards }
+loot-empty = { $target }の遺体に手札はありません。
+loot-unclaimed = 遺された手札が公開され、捨て札になりました: { $cards }
+trade-offered = { $seat }が【{ $card }】での取引を申し込みました。
+trade-done = 取引成立: { $seat }の【{ $card }】と{ $target }の【{ $got_card }】を交換しました。
+trade-refused = { $seat }から{ $target }への取引（【{ $card }】）は成立しませんでした。
+imprison-done = { $seat }が監禁されました。今夜は手札を使えません。
+imprison-tie = 同票のため、今夜は監禁なしです。
+imprison-invalid = 投票者が過半数に達しないため投票は無効です。今夜は監禁なしです。
+role-witch_killer = { -witch_killer }
+role-barrier = { -barrier }
+role-kill_magic = { -kill_magic }
+role-probe = { -probe }
+role-check = { -check }
+action-witch_killer = { -witch_killer }
+action-barrier = { -barrier }
+action-kill_magic = { -kill_magic }
+action-probe = { -probe }
+action-check = { -check }
+ruleset-witch_trial = 魔女裁判
+option-deal_in_order = 順番に配る
+option-deal_in_order-help = カードを与えられた順に1人4枚ずつ配る（実演用の決まった配り方。カードの山は公開される）。
+option-days = 日数
+option-days-help = ゲームの日数。
+option-morning_seconds = 朝の時間
+option-morning_seconds-help = 朝の話し合いの時間。
+option-noon_seconds = 昼の時間
+option-noon_seconds-help = 話し合いと取引の申し出の時間。
+option-vote_seconds-help = 監禁投票の時間。
+option-night_seconds-help = 深夜のカード使用の時間。
+option-loot_seconds = 戦利品の時間
+option-loot_seconds-help = 戦利品を選ぶ時間（固定）。秒。
+phase_name-dawn = 未明
+phase_name-morning = 朝
+phase_name-noon = 昼
+phase_name-evening = 夜間
+phase_name-night = 深夜
+result-early_end = 早期終了（生存者1人以下）
+result-days_over = 日数の上限で終了

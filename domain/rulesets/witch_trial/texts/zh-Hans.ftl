@@ -1,0 +1,99 @@
+### witch_trial (witch_trial.md).
+
+
+## The glossary: the document's words, each written once.
+
+-witch_killer = 魔女杀手
+-barrier = 结界魔法
+-kill_magic = 杀人魔法
+-probe = 探知魔法
+-check = 检定魔法
+
+## Messages
+
+error-bad_pool = 牌池无效：{ $reason }
+error-trade_used = 你今天的交易机会已经用过了。
+error-offer_pending = 你还有一笔尚未了结的交易。
+error-witch_killer_only = 你持有【{ -witch_killer }】，只能使用【{ -witch_killer }】或放弃行动。
+error-already_answered = 你已经做出了选择。
+card-witch_killer = { -witch_killer }
+card-barrier = { -barrier }
+card-kill_magic = { -kill_magic }
+card-probe = { -probe }
+card-check = { -check }
+# 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
+phase-night = 第{ $day }天，深夜阶段，可以选择使用一张卡牌。
+action-accept = 接受交易
+action-refuse = 拒绝交易
+action-offer = 发起交易
+action-take = 拿取卡牌
+action-pass = 不使用
+# 3.2 尸体发现公告: no 狼人杀 「平安夜」
+morning-none = 没有发现尸体。
+morning-dead = 发现了{ $seats }的尸体。
+# 1.3: whoever is alive at the end wins
+game-ended = 游戏结束，存活的{ $winners }获胜。
+game-ended-none = 游戏结束，无人存活。
+step-morning = 晨间阶段
+step-noon = 午间阶段
+step-vote = 夜间阶段的监禁投票
+step-night = 深夜阶段
+step-loot = 行动结算阶段
+phase-dawn = 第{ $day }天，尸体发现公告。
+phase-morning = 第{ $day }天，晨间阶段。
+phase-noon = 第{ $day }天，午间阶段，可以进行交易。
+phase-evening = 第{ $day }天，夜间阶段，进行监禁投票。
+hand-deal = 你的手牌：{ $cards }
+hand-death = 你已死亡，手牌留在了尸体上。
+hand-curse = 【{ -witch_killer }】转移到了你手中，你受到了【魔女化】影响。
+moved-use = 你使用了【{ $card }】。
+moved-seize = 你击杀了【{ -witch_killer }】持有者，强制获得了【{ -witch_killer }】。
+moved-loot = 你从{ $target }的尸体上取走了【{ $card }】。
+moved-found = 你作为尸体第一发现者，从{ $target }的尸体上随机取得了【{ $card }】。
+witch-cursed = 你持有【{ -witch_killer }】，已受【魔女化】影响：连续两夜未成功击杀将残骸化死亡。
+witch-become = 你成功击杀了目标，受到了【魔女化】影响。
+probe-result = 探知结果：{ $target }持有{ $count }张手牌，其中一张是【{ $card }】。
+probe-empty = 探知结果：{ $target }没有手牌。
+check-yes = 检定结果：{ $target }死于【{ -witch_killer }】。
+check-no = 检定结果：{ $target }并非死于【{ -witch_killer }】。
+barrier-success = 成功防御：你的结界挡住了攻击。
+attack-unfit = 今晚不宜行动。
+loot-look = { $target }的尸体上的手牌：{ $cards }
+loot-empty = { $target }的尸体上没有手牌。
+loot-unclaimed = 未被取走的遗落手牌公开并置入弃牌堆：{ $cards }
+trade-offered = { $seat }提出用【{ $card }】与你交易。
+trade-done = 交易成立：{ $seat }的【{ $card }】与{ $target }的【{ $got_card }】互换。
+trade-refused = { $seat }向{ $target }提出的交易（【{ $card }】）未成立。
+imprison-done = { $seat }被监禁，今晚无法使用任何手牌。
+imprison-tie = 出现同票，今晚不执行监禁。
+imprison-invalid = 投票人数未超过存活玩家半数，投票无效，今晚不执行监禁。
+role-witch_killer = { -witch_killer }
+role-barrier = { -barrier }
+role-kill_magic = { -kill_magic }
+role-probe = { -probe }
+role-check = { -check }
+action-witch_killer = { -witch_killer }
+action-barrier = { -barrier }
+action-kill_magic = { -kill_magic }
+action-probe = { -probe }
+action-check = { -check }
+ruleset-witch_trial = 魔女审判
+option-deal_in_order = 按顺序发牌
+option-deal_in_order-help = 按给定顺序每人发4张牌（用于演示的固定发牌；牌池公开）。
+option-days = 天数
+option-days-help = 游戏的天数。
+option-morning_seconds = 晨间时间
+option-morning_seconds-help = 晨间讨论的时间。
+option-noon_seconds = 午间时间
+option-noon_seconds-help = 讨论与交易提议的时间。
+option-vote_seconds-help = 夜间监禁投票的时间。
+option-night_seconds-help = 深夜使用卡牌的时间。
+option-loot_seconds = 搜刮时间
+option-loot_seconds-help = 搜刮的时间（固定）。秒。
+phase_name-dawn = 黎明
+phase_name-morning = 晨间
+phase_name-noon = 午间
+phase_name-evening = 夜间
+phase_name-night = 深夜
+result-early_end = 提前结束（幸存者不多于一人）
+result-days_over = 天数已尽

@@ -1,0 +1,99 @@
+### witch_trial (witch_trial.md).
+
+
+## The glossary: the document's words, each written once.
+
+-witch_killer = 魔女殺手
+-barrier = 結界魔法
+-kill_magic = 殺人魔法
+-probe = 探知魔法
+-check = 檢定魔法
+
+## Messages
+
+error-bad_pool = 牌池無效：{ $reason }
+error-trade_used = 你今天的交易機會已經用過了。
+error-offer_pending = 你還有一筆尚未了結的交易。
+error-witch_killer_only = 你持有【{ -witch_killer }】，只能使用【{ -witch_killer }】或放棄行動。
+error-already_answered = 你已經做出了選擇。
+card-witch_killer = { -witch_killer }
+card-barrier = { -barrier }
+card-kill_magic = { -kill_magic }
+card-probe = { -probe }
+card-check = { -check }
+# 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
+phase-night = 第{ $day }天，深夜階段，可以選擇使用一張卡牌。
+action-accept = 接受交易
+action-refuse = 拒絕交易
+action-offer = 發起交易
+action-take = 拿取卡牌
+action-pass = 不使用
+# 3.2 尸体发现公告: no 狼人杀 「平安夜」
+morning-none = 沒有發現屍體。
+morning-dead = 發現了{ $seats }的屍體。
+# 1.3: whoever is alive at the end wins
+game-ended = 遊戲結束，存活的{ $winners }獲勝。
+game-ended-none = 遊戲結束，無人存活。
+step-morning = 晨間階段
+step-noon = 午間階段
+step-vote = 夜間階段的監禁投票
+step-night = 深夜階段
+step-loot = 行動結算階段
+phase-dawn = 第{ $day }天，屍體發現公告。
+phase-morning = 第{ $day }天，晨間階段。
+phase-noon = 第{ $day }天，午間階段，可以進行交易。
+phase-evening = 第{ $day }天，夜間階段，進行監禁投票。
+hand-deal = 你的手牌：{ $cards }
+hand-death = 你已死亡，手牌留在了屍體上。
+hand-curse = 【{ -witch_killer }】轉移到了你手中，你受到了【魔女化】影響。
+moved-use = 你使用了【{ $card }】。
+moved-seize = 你擊殺了【{ -witch_killer }】持有者，強制獲得了【{ -witch_killer }】。
+moved-loot = 你從{ $target }的屍體上取走了【{ $card }】。
+moved-found = 你作為屍體第一發現者，從{ $target }的屍體上隨機取得了【{ $card }】。
+witch-cursed = 你持有【{ -witch_killer }】，已受【魔女化】影響：連續兩夜未成功擊殺將殘骸化死亡。
+witch-become = 你成功擊殺了目標，受到了【魔女化】影響。
+probe-result = 探知結果：{ $target }持有{ $count }張手牌，其中一張是【{ $card }】。
+probe-empty = 探知結果：{ $target }沒有手牌。
+check-yes = 檢定結果：{ $target }死於【{ -witch_killer }】。
+check-no = 檢定結果：{ $target }並非死於【{ -witch_killer }】。
+barrier-success = 成功防禦：你的結界擋住了攻擊。
+attack-unfit = 今晚不宜行動。
+loot-look = { $target }的屍體上的手牌：{ $cards }
+loot-empty = { $target }的屍體上沒有手牌。
+loot-unclaimed = 未被取走的遺落手牌公開並置入棄牌堆：{ $cards }
+trade-offered = { $seat }提出用【{ $card }】與你交易。
+trade-done = 交易成立：{ $seat }的【{ $card }】與{ $target }的【{ $got_card }】互換。
+trade-refused = { $seat }向{ $target }提出的交易（【{ $card }】）未成立。
+imprison-done = { $seat }被監禁，今晚無法使用任何手牌。
+imprison-tie = 出現同票，今晚不執行監禁。
+imprison-invalid = 投票人數未超過存活玩家半數，投票無效，今晚不執行監禁。
+role-witch_killer = { -witch_killer }
+role-barrier = { -barrier }
+role-kill_magic = { -kill_magic }
+role-probe = { -probe }
+role-check = { -check }
+action-witch_killer = { -witch_killer }
+action-barrier = { -barrier }
+action-kill_magic = { -kill_magic }
+action-probe = { -probe }
+action-check = { -check }
+ruleset-witch_trial = 魔女審判
+option-deal_in_order = 按順序發牌
+option-deal_in_order-help = 按給定順序每人發4張牌（用於演示的固定發牌；牌池公開）。
+option-days = 天數
+option-days-help = 遊戲的天數。
+option-morning_seconds = 晨間時間
+option-morning_seconds-help = 晨間討論的時間。
+option-noon_seconds = 午間時間
+option-noon_seconds-help = 討論與交易提議的時間。
+option-vote_seconds-help = 夜間監禁投票的時間。
+option-night_seconds-help = 深夜使用卡牌的時間。
+option-loot_seconds = 搜刮時間
+option-loot_seconds-help = 搜刮的時間（固定）。秒。
+phase_name-dawn = 黎明
+phase_name-morning = 晨間
+phase_name-noon = 午間
+phase_name-evening = 夜間
+phase_name-night = 深夜
+result-early_end = 提前結束（倖存者不多於一人）
+result-days_over = 天數已盡

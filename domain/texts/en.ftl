@@ -1,0 +1,244 @@
+### Texts every game shares: the moderator's announcements, decisions, refusals, option names and the words of the werewolf village.
+
+
+## The glossary: the werewolf village's words, each written once.
+
+-villager = villager
+-seer = seer
+-werewolf = werewolf
+-madman = madman
+-fox = fox
+
+## The roles every village shares, by their usual names (a ruleset's catalog has its own words for the roles its document names otherwise, as ultimate13's 霊媒師), and their sides
+
+role-villager = { -villager }
+role-seer = { -seer }
+role-werewolf = { -werewolf }
+role-madman = { -madman }
+role-fox = { -fox }
+team-village = the village
+team-wolves = the werewolves
+team-fox = the { -fox }
+
+## The moderator's announcements
+
+game-created = The game was created ({ $ruleset }, { $count } players).
+game-joined = { $name } joined the game.
+game-started = The game begins.
+game-won = The game is over: victory to { $teams }. Winners: { $winners }.
+game-ended = The game is over. Winners: { $winners }.
+game-ended-none = The game is over. Nobody wins.
+step-turn = { $seat }'s turn: { $step }.
+step-opened = Now: { $step }.
+speaking-order =
+    { PLURAL($count) ->
+        [one] Today's speaking order: { $seats } ({ $count } round).
+       *[other] Today's speaking order: { $seats } ({ $count } rounds).
+    }
+prompt = Your move: { $kinds }.
+prompt-reset = Your move again: { $kinds }.
+timeout = Time is up.
+timeout-forced = The host ended the time early.
+defaulted = Time ran out; taken by default: { $kind }.
+defaulted-seat = { $seat } ran out of time; taken by default: { $kind }.
+tally-item =
+    { PLURAL($count) ->
+        [one] { $seat } { $count } vote
+       *[other] { $seat } { $count } votes
+    }
+unit-minutes =
+    { PLURAL($count) ->
+        [one] { $count } minute
+       *[other] { $count } minutes
+    }
+unit-seconds =
+    { PLURAL($count) ->
+        [one] { $count } second
+       *[other] { $count } seconds
+    }
+game-aborted = The game was aborted.
+role-dealt = Your role is { $role }.
+role-changed = Your role is now { $role }.
+phase-day = Day { $day } begins.
+phase-night = Night { $day } falls.
+morning-none = There are no victims.
+morning-dead =
+    { PLURAL($count) ->
+        [one] As morning breaks, the body of { $seats } is found.
+       *[other] As morning breaks, the bodies of { $seats } are found.
+    }
+executed = By the vote, { $seat } is executed.
+vote-none = Nobody is executed today.
+vote-runoff = A tie: a runoff between { $seats }.
+vote-tally = Votes: { $tally }
+wolves-partners = Your fellow werewolves: { $seats }.
+wolves-alone = You are the only werewolf.
+whisper-closed = Tonight's whisper has reached its cap and is closed.
+seer-first = First revelation: { $target } reads as { $label }.
+seer-result = Divination: { $target } reads as { $label }.
+medium-result = Medium: the executed { $target } reads as { $label }.
+deadline-extended = The deadline was extended.
+seat-number = You play as seat { $number }.
+reminder = You still owe a decision.
+
+## Step names, as `$step` in step-turn and step-opened
+
+step-speech = Speaking
+step-last_words = Last words
+step-vote = the vote
+step-runoff = the runoff
+step-discussion = discussion
+step-night = the night
+
+## Decisions, as `$kind` and `$kinds`
+
+action-attack = attack
+action-divine = divination
+action-guard = guard
+action-last_words = last words
+action-sleep = sleep
+action-speak = speech
+action-vote = vote
+action-whisper = whisper
+action-ready = ready
+action-shoot = shot
+action-pass = pass
+action-skip = pass
+
+## What a seer or a medium learns, as `$label`
+
+label-human = human
+label-werewolf = { -werewolf }
+
+## Phases and results as the table names them
+
+phase_name-day = Day
+phase_name-night = Night
+result-aborted = Aborted
+result-village = The village wins
+result-wolves = The werewolves win
+result-fox = The { -fox } wins
+
+## Refusals, by code
+
+error-game_not_running = The game is not running.
+error-game_not_in_lobby = The game has already started.
+error-game_exists = This game already exists.
+error-seats_open = Seats are still open.
+error-no_open_seat = No seat is open.
+error-name_taken = That name is taken.
+error-bad_name = That name is not allowed.
+error-unknown_ruleset = Unknown ruleset.
+error-unknown_preset = Unknown preset.
+error-bad_roles = Invalid role list: { $reason }
+error-bad_seats = Invalid number of seats.
+error-bad_option = Invalid option: { $option }
+error-bad_lang = Unsupported language.
+error-unknown_seat = No such seat.
+error-unknown_action = Unknown action.
+error-actor_dead = Dead players cannot act.
+error-not_your_turn = It is not your turn.
+error-wrong_phase = That action is not available now.
+error-target_required = A target is required.
+error-target_not_allowed = This action takes no target.
+error-target_dead = The target is dead.
+error-target_alive = The target is alive.
+error-self_target = You cannot target yourself.
+error-target_illegal = That target cannot be chosen.
+error-target_is_wolf = Werewolves cannot be attacked.
+error-consecutive_guard = You cannot guard the same player two nights in a row.
+error-not_a_candidate = That player is not in the runoff.
+error-text_required = Text is required.
+error-text_not_allowed = This action takes no text.
+error-speech_too_long = The text is too long (at most { $max } characters).
+error-bad_option_value = That option is not available.
+error-bad_targets = Wrong number of targets.
+error-whisper_cap_reached = Tonight's whisper cap has been reached.
+error-stale_deadline = That deadline no longer applies.
+error-deadline_not_reached = The deadline has not passed yet.
+
+## Options: each option's name and help, and the names of a choice's values
+
+# the help of a duration in seconds
+option-duration-help = { $help } Seconds; 0 waits forever.
+option-time_scale = Time scale
+option-time_scale-help = Multiplies every duration.
+option-retries = Reminders
+option-retries-help = Reminders before a default applies.
+option-dead_see_all = The dead see all
+option-dead_see_all-help = The dead see every role.
+option-speech_seconds = Speaking turn
+option-speech_seconds-help = One speaking turn.
+option-vote_seconds = Vote time
+option-vote_seconds-help = A vote.
+option-last_words_seconds = Last words
+option-last_words_seconds-help = Last words.
+option-night0_seconds = Night 0
+option-night0_seconds-help = Night 0.
+option-night_seconds = Night
+option-night_seconds-help = A night.
+option-speech_max_chars = Longest speech
+option-speech_max_chars-help = Longest speech, in characters.
+option-discussion_seconds = Discussion
+option-discussion_seconds-help = The day's free discussion.
+option-early_close = Close steps early
+option-early_close-help = Close a role step once its living actors answered (timing then reveals roles).
+option-night_step_seconds = Night step
+option-night_step_seconds-help = One role's step of the night.
+option-shot_seconds = Shot
+option-shot_seconds-help = The step in which a shot is fired.
+option-consecutive_guard = Guard twice in a row
+option-consecutive_guard-help = A guard may protect the same player two nights in a row.
+
+## The service's problems, by code
+
+error-bad_request = The request is malformed.
+error-not_found = Not found.
+error-method_not_allowed = This method is not allowed here.
+error-game_not_found = There is no such game.
+error-ruleset_not_found = There is no such ruleset.
+error-token_required = A token is required.
+error-bad_token = The token is not valid for this game.
+error-host_only = Only the host may do this.
+error-moderator_only = Only the moderator may see this before the end.
+error-not_a_seat = Only a seat's token may act.
+error-not_your_seat = You may not act for another seat.
+error-game_not_ended = The game has not ended yet.
+error-unsupported_ruleset_version = This game was recorded with { $ruleset } version { $stored_ruleset_version } (engine { $stored_engine_version }); this service runs version { $ruleset_version } (engine { $engine_version }), so it cannot verify or replay it.
+error-log_damaged = This game's stored log is damaged (event { $version } is missing or cannot be read); its audit verification names the damage.
+error-log_directory_mismatch = The directory lists this game as ended, but its stored log stops at event { $version } without an end: events are missing from the end of the log.
+error-bad_replay_point = There is no such point in the game.
+error-idempotency_key_reused = This idempotency key was used with another body.
+error-busy = The game is busy; try again.
+error-body_too_large = The request body is too large.
+error-request_timeout = The request body did not arrive in time.
+error-creation_token_required = Creating a game needs a creation token.
+error-bad_creation_token = The creation token is not valid.
+error-rate_limited = Too many requests.
+error-internal = Server error.
+error-database_unavailable = The database does not answer; try again shortly.
+error-storage_read_only = The database's storage is read-only now; try again shortly.
+error-storage_full = The database's storage is full; nothing was stored.
+error-unavailable = The database is not reachable.
+
+## The command line's demo
+
+demo-reveal = Roles revealed:
+demo-alive = alive
+demo-dead = dead
+demo-winners = Winners: { $names }
+demo-no_winners = No winners
+demo-actions =
+    { PLURAL($count) ->
+        [one] { $count } action
+       *[other] { $count } actions
+    }
+demo-audit_ok = Audit: verified
+demo-audit_failed = Audit: FAILED { $problems }
+
+## How names read in a sentence
+
+# after a seat's name, on every line
+seat-honorific = { "" }
+# a list joined by a word alone (jinro9's morning)
+list-and = { " and " }

@@ -1,0 +1,220 @@
+### Texts every game shares: the moderator's announcements, decisions, refusals, option names and the words of the werewolf village.
+
+
+## The glossary: the werewolf village's words, each written once.
+
+-villager = 村人
+-seer = 占い師
+-werewolf = 人狼
+-madman = 狂人
+-fox = 妖狐
+
+## The roles every village shares, by their usual names (a ruleset's catalog has its own words for the roles its document names otherwise, as ultimate13's 霊媒師), and their sides
+
+role-villager = { -villager }
+role-seer = { -seer }
+role-werewolf = { -werewolf }
+role-madman = { -madman }
+role-fox = { -fox }
+team-village = { -villager }陣営
+team-wolves = { -werewolf }陣営
+team-fox = { -fox }陣営
+
+## The moderator's announcements
+
+game-created = ゲームが作成されました（{ $ruleset }、{ $count }人）。
+game-joined = { $name }さんが参加しました。
+game-started = ゲームを開始します。
+game-won = ゲーム終了。{ $teams }の勝利です。勝者: { $winners }
+game-ended = ゲーム終了。勝者: { $winners }
+game-ended-none = ゲーム終了。勝者はいません。
+step-turn = { $step }: { $seat }の番です。
+step-opened = { $step }の時間です。
+speaking-order = 本日の発言順: { $seats }（{ $count }巡）
+prompt = あなたの番です: { $kinds }
+prompt-reset = あらためて、あなたの番です: { $kinds }
+timeout = 時間切れです。
+timeout-forced = ホストが時間を打ち切りました。
+defaulted = 時間切れのため、既定の選択（{ $kind }）になりました。
+defaulted-seat = { $seat }は時間切れのため、既定の選択（{ $kind }）になりました。
+tally-item = { $seat } { $count }票
+unit-minutes = { $count }分
+unit-seconds = { $count }秒
+game-aborted = ゲームは中止されました。
+role-dealt = あなたの役職は【{ $role }】です。
+role-changed = あなたの役職は【{ $role }】になりました。
+phase-day = { $day }日目の朝です。
+phase-night = { $day }日目の夜です。
+morning-none = 犠牲者はいません。
+morning-dead = 朝が明けると、{ $seats }の死体が発見されました。
+executed = 投票の結果、{ $seat }が処刑されました。
+vote-none = 本日は処刑なしとなりました。
+vote-runoff = 同票のため、{ $seats }で決選投票を行います。
+vote-tally = 投票結果: { $tally }
+wolves-partners = { -werewolf }の仲間は{ $seats }です。
+wolves-alone = あなたは唯一の{ -werewolf }です。
+whisper-closed = 今夜の密談は上限に達したため終了です。
+seer-first = 初日のお告げ: { $target }は【{ $label }】です。
+seer-result = 占い結果: { $target }は【{ $label }】です。
+medium-result = 霊能結果: 処刑された{ $target }は【{ $label }】でした。
+deadline-extended = 期限を延長しました。
+seat-number = あなたの席番号は { $number } です。
+reminder = まだ行動が済んでいません。
+
+## Step names, as `$step` in step-turn and step-opened
+
+step-speech = 発言
+step-last_words = 遺言
+step-vote = 投票
+step-runoff = 決選投票
+step-discussion = 議論
+step-night = 夜
+
+## Decisions, as `$kind` and `$kinds`
+
+action-attack = 襲撃
+action-divine = 占い
+action-guard = 護衛
+action-last_words = 遺言
+action-sleep = 就寝
+action-speak = 発言
+action-vote = 投票
+action-whisper = 密談
+action-ready = 準備完了
+action-shoot = 射撃
+action-pass = パス
+action-skip = パス
+
+## What a seer or a medium learns, as `$label`
+
+label-human = 人間
+label-werewolf = { -werewolf }
+
+## Phases and results as the table names them
+
+phase_name-day = 昼
+phase_name-night = 夜
+result-aborted = 中止
+result-village = { -villager }陣営の勝利
+result-wolves = { -werewolf }陣営の勝利
+result-fox = { -fox }陣営の勝利
+
+## Refusals, by code
+
+error-game_not_running = ゲームは進行中ではありません。
+error-game_not_in_lobby = ゲームはすでに開始されています。
+error-game_exists = このゲームはすでに作成されています。
+error-seats_open = 空席があるため開始できません。
+error-no_open_seat = 空席がありません。
+error-name_taken = その名前はすでに使われています。
+error-bad_name = 名前が不正です。
+error-unknown_ruleset = 不明なルールセットです。
+error-unknown_preset = 不明なプリセットです。
+error-bad_roles = 配役が不正です: { $reason }
+error-bad_seats = 人数が不正です。
+error-bad_option = オプションが不正です: { $option }
+error-bad_lang = 対応していない言語です。
+error-unknown_seat = その席はありません。
+error-unknown_action = 不明な行動です。
+error-actor_dead = 死亡したプレイヤーは行動できません。
+error-not_your_turn = あなたの番ではありません。
+error-wrong_phase = 今はその行動はできません。
+error-target_required = 対象を指定してください。
+error-target_not_allowed = この行動は対象を取りません。
+error-target_dead = 対象はすでに死亡しています。
+error-target_alive = 対象は生存しています。
+error-self_target = 自分自身は対象にできません。
+error-target_illegal = その対象は選べません。
+error-target_is_wolf = { -werewolf }は襲撃できません。
+error-consecutive_guard = 前の晩と同じ人は護衛できません。
+error-not_a_candidate = その人は決選投票の対象ではありません。
+error-text_required = 本文が必要です。
+error-text_not_allowed = この行動は本文を取りません。
+error-speech_too_long = 発言が長すぎます（最大{ $max }文字）。
+error-bad_option_value = 選択肢が不正です。
+error-bad_targets = 対象の数が不正です。
+error-whisper_cap_reached = 今夜の密談は上限に達しています。
+error-stale_deadline = その期限はすでに過ぎています。
+error-deadline_not_reached = 期限はまだ来ていません。
+
+## Options: each option's name and help, and the names of a choice's values
+
+# the help of a duration in seconds
+option-duration-help = { $help }秒。0 は無期限。
+option-time_scale = 時間の倍率
+option-time_scale-help = すべての制限時間にかける倍率。
+option-retries = 催促の回数
+option-retries-help = 既定の選択になる前に催促する回数。
+option-dead_see_all = 死者は全役職を見る
+option-dead_see_all-help = 死亡したプレイヤーは全員の役職を見られる。
+option-speech_seconds = 発言時間
+option-speech_seconds-help = 1回の発言の時間。
+option-vote_seconds = 投票時間
+option-vote_seconds-help = 1回の投票の時間。
+option-last_words_seconds = 遺言の時間
+option-last_words_seconds-help = 遺言の時間。
+option-night0_seconds = 0日目の夜
+option-night0_seconds-help = 0日目の夜の時間。
+option-night_seconds = 夜の時間
+option-night_seconds-help = 1回の夜の時間。
+option-speech_max_chars = 発言の最大文字数
+option-speech_max_chars-help = 1回の発言の最大文字数。
+option-discussion_seconds = 議論の時間
+option-discussion_seconds-help = 昼の自由議論の時間。
+option-early_close = 早期締め切り
+option-early_close-help = 生きている担当者が全員答えたら役職の段階を締め切る（時間から役職がわかってしまう）。
+option-night_step_seconds = 夜の各段階
+option-night_step_seconds-help = 夜の役職ごとの段階1つの時間。
+option-shot_seconds = 射撃の時間
+option-shot_seconds-help = 射撃を行う段階の時間。
+option-consecutive_guard = 連続護衛
+option-consecutive_guard-help = 同じ人を2晩続けて護衛できる。
+
+## The service's problems, by code
+
+error-bad_request = リクエストの形式が正しくありません。
+error-not_found = 見つかりません。
+error-method_not_allowed = このメソッドは使えません。
+error-game_not_found = そのゲームはありません。
+error-ruleset_not_found = そのルールはありません。
+error-token_required = トークンが必要です。
+error-bad_token = このゲームのトークンではありません。
+error-host_only = ホストだけができます。
+error-moderator_only = 終了前は司会者だけが見られます。
+error-not_a_seat = 席のトークンだけが行動できます。
+error-not_your_seat = 他の席の代わりには行動できません。
+error-game_not_ended = ゲームはまだ終わっていません。
+error-unsupported_ruleset_version = このゲームは { $ruleset } バージョン { $stored_ruleset_version }（エンジン { $stored_engine_version }）で記録されましたが、このサービスはバージョン { $ruleset_version }（エンジン { $engine_version }）です。検証と再生はできません。
+error-log_damaged = このゲームの保存されたログが壊れています（イベント { $version } が欠けているか読めません）。監査の検証で詳細を確認できます。
+error-log_directory_mismatch = ゲーム一覧ではこのゲームは終了していますが、保存されたログはイベント { $version } で終わらずに途切れています。ログの末尾が欠けています。
+error-bad_replay_point = その時点はありません。
+error-idempotency_key_reused = この冪等キーは別の内容で使われました。
+error-busy = 混み合っています。もう一度お試しください。
+error-body_too_large = リクエストが大きすぎます。
+error-request_timeout = リクエスト本文が時間内に届きませんでした。
+error-creation_token_required = ゲームの作成には作成トークンが必要です。
+error-bad_creation_token = 作成トークンが正しくありません。
+error-rate_limited = リクエストが多すぎます。
+error-internal = サーバーエラー。
+error-database_unavailable = データベースが応答しません。しばらくしてからもう一度お試しください。
+error-storage_read_only = データベースの保存先が読み取り専用になっています。しばらくしてからもう一度お試しください。
+error-storage_full = データベースの保存先がいっぱいです。何も保存されていません。
+error-unavailable = データベースに接続できません。
+
+## The command line's demo
+
+demo-reveal = 役職の公開:
+demo-alive = 生存
+demo-dead = 死亡
+demo-winners = 勝者: { $names }
+demo-no_winners = 勝者なし
+demo-actions = 行動数: { $count }
+demo-audit_ok = 監査: 検証済み
+demo-audit_failed = 監査: 失敗 { $problems }
+
+## How names read in a sentence
+
+# after a seat's name, on every line
+seat-honorific = さん
+# a list joined by a word alone (jinro9's morning)
+list-and = と

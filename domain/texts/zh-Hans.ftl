@@ -1,0 +1,220 @@
+### Texts every game shares: the moderator's announcements, decisions, refusals, option names and the words of the werewolf village.
+
+
+## The glossary: the werewolf village's words, each written once.
+
+-villager = 平民
+-seer = 预言家
+-werewolf = 狼人
+-madman = 狂人
+-fox = 妖狐
+
+## The roles every village shares, by their usual names (a ruleset's catalog has its own words for the roles its document names otherwise, as ultimate13's 霊媒師), and their sides
+
+role-villager = { -villager }
+role-seer = { -seer }
+role-werewolf = { -werewolf }
+role-madman = { -madman }
+role-fox = { -fox }
+team-village = 村民阵营
+team-wolves = { -werewolf }阵营
+team-fox = { -fox }阵营
+
+## The moderator's announcements
+
+game-created = 游戏已创建（{ $ruleset }，{ $count }人）。
+game-joined = { $name }加入了游戏。
+game-started = 游戏开始。
+game-won = 游戏结束，{ $teams }获胜。胜者：{ $winners }
+game-ended = 游戏结束。胜者：{ $winners }
+game-ended-none = 游戏结束，没有胜者。
+step-turn = { $step }：轮到{ $seat }。
+step-opened = { $step }开始。
+speaking-order = 今天的发言顺序：{ $seats }（{ $count }轮）
+prompt = 轮到你了：{ $kinds }
+prompt-reset = 请重新选择：{ $kinds }
+timeout = 时间到。
+timeout-forced = 房主提前结束了计时。
+defaulted = 时间到，按默认选择处理（{ $kind }）。
+defaulted-seat = { $seat }时间到，按默认选择处理（{ $kind }）。
+tally-item = { $seat } { $count }票
+unit-minutes = { $count }分钟
+unit-seconds = { $count }秒
+game-aborted = 游戏已中止。
+role-dealt = 你的身份是【{ $role }】。
+role-changed = 你的身份变为【{ $role }】。
+phase-day = 第{ $day }天，天亮了。
+phase-night = 第{ $day }夜，天黑请闭眼。
+morning-none = 昨晚是平安夜，没有人死亡。
+morning-dead = 天亮了，发现了{ $seats }的尸体。
+executed = 投票结果：{ $seat }被处决。
+vote-none = 今天无人被处决。
+vote-runoff = 平票，将在{ $seats }之间进行决选投票。
+vote-tally = 投票结果：{ $tally }
+wolves-partners = 你的{ -werewolf }同伴是{ $seats }。
+wolves-alone = 你是唯一的{ -werewolf }。
+whisper-closed = 今晚的密谈已达上限，到此结束。
+seer-first = 初日神谕：{ $target }是【{ $label }】。
+seer-result = 查验结果：{ $target }是【{ $label }】。
+medium-result = 通灵结果：被处决的{ $target }是【{ $label }】。
+deadline-extended = 期限已延长。
+seat-number = 你的座位号是 { $number }。
+reminder = 你还没有行动。
+
+## Step names, as `$step` in step-turn and step-opened
+
+step-speech = 发言
+step-last_words = 遗言
+step-vote = 投票
+step-runoff = 决选投票
+step-discussion = 讨论
+step-night = 夜晚行动
+
+## Decisions, as `$kind` and `$kinds`
+
+action-attack = 袭击
+action-divine = 查验
+action-guard = 守护
+action-last_words = 遗言
+action-sleep = 闭眼
+action-speak = 发言
+action-vote = 投票
+action-whisper = 密谈
+action-ready = 准备完毕
+action-shoot = 开枪
+action-pass = 跳过
+action-skip = 跳过
+
+## What a seer or a medium learns, as `$label`
+
+label-human = 人类
+label-werewolf = { -werewolf }
+
+## Phases and results as the table names them
+
+phase_name-day = 白天
+phase_name-night = 夜晚
+result-aborted = 已中止
+result-village = 好人阵营获胜
+result-wolves = { -werewolf }阵营获胜
+result-fox = { -fox }阵营获胜
+
+## Refusals, by code
+
+error-game_not_running = 游戏不在进行中。
+error-game_not_in_lobby = 游戏已经开始。
+error-game_exists = 该游戏已存在。
+error-seats_open = 仍有空位，无法开始。
+error-no_open_seat = 没有空位。
+error-name_taken = 该名字已被使用。
+error-bad_name = 名字无效。
+error-unknown_ruleset = 未知的规则集。
+error-unknown_preset = 未知的预设。
+error-bad_roles = 身份配置无效：{ $reason }
+error-bad_seats = 人数无效。
+error-bad_option = 选项无效：{ $option }
+error-bad_lang = 不支持的语言。
+error-unknown_seat = 没有该座位。
+error-unknown_action = 未知的行动。
+error-actor_dead = 死亡玩家无法行动。
+error-not_your_turn = 还没轮到你。
+error-wrong_phase = 现在不能进行该行动。
+error-target_required = 请指定目标。
+error-target_not_allowed = 该行动不需要目标。
+error-target_dead = 目标已经死亡。
+error-target_alive = 目标仍然存活。
+error-self_target = 不能以自己为目标。
+error-target_illegal = 不能选择该目标。
+error-target_is_wolf = 不能袭击{ -werewolf }。
+error-consecutive_guard = 不能连续两晚守护同一人。
+error-not_a_candidate = 该玩家不在决选名单中。
+error-text_required = 需要填写内容。
+error-text_not_allowed = 该行动不接受文字。
+error-speech_too_long = 发言过长（最多{ $max }字）。
+error-bad_option_value = 选项无效。
+error-bad_targets = 目标数量无效。
+error-whisper_cap_reached = 今晚的密谈已达上限。
+error-stale_deadline = 该期限已失效。
+error-deadline_not_reached = 尚未到期。
+
+## Options: each option's name and help, and the names of a choice's values
+
+# the help of a duration in seconds
+option-duration-help = { $help }秒；0 表示不限时。
+option-time_scale = 时间倍率
+option-time_scale-help = 所有时限乘以此倍率。
+option-retries = 提醒次数
+option-retries-help = 按默认处理前的提醒次数。
+option-dead_see_all = 死者可见全部身份
+option-dead_see_all-help = 死亡的玩家可以看到所有人的身份。
+option-speech_seconds = 发言时间
+option-speech_seconds-help = 每次发言的时间。
+option-vote_seconds = 投票时间
+option-vote_seconds-help = 每次投票的时间。
+option-last_words_seconds = 遗言时间
+option-last_words_seconds-help = 遗言的时间。
+option-night0_seconds = 第0夜
+option-night0_seconds-help = 第0夜的时间。
+option-night_seconds = 夜晚时间
+option-night_seconds-help = 每个夜晚的时间。
+option-speech_max_chars = 发言最大字数
+option-speech_max_chars-help = 每次发言的最大字数。
+option-discussion_seconds = 讨论时间
+option-discussion_seconds-help = 白天自由讨论的时间。
+option-early_close = 提前结束阶段
+option-early_close-help = 存活的行动者全部回答后即结束该身份阶段（时间会暴露身份）。
+option-night_step_seconds = 夜晚每个阶段
+option-night_step_seconds-help = 夜晚每个身份阶段的时间。
+option-shot_seconds = 开枪时间
+option-shot_seconds-help = 开枪阶段的时间。
+option-consecutive_guard = 连续守护
+option-consecutive_guard-help = 可以连续两晚守护同一人。
+
+## The service's problems, by code
+
+error-bad_request = 请求格式不正确。
+error-not_found = 未找到。
+error-method_not_allowed = 不允许此方法。
+error-game_not_found = 没有这个游戏。
+error-ruleset_not_found = 没有这个规则。
+error-token_required = 需要令牌。
+error-bad_token = 令牌对此游戏无效。
+error-host_only = 只有房主可以这样做。
+error-moderator_only = 结束前只有主持人可以查看。
+error-not_a_seat = 只有座位令牌可以行动。
+error-not_your_seat = 不能替其他座位行动。
+error-game_not_ended = 游戏尚未结束。
+error-unsupported_ruleset_version = 此游戏以 { $ruleset } 版本 { $stored_ruleset_version }（引擎 { $stored_engine_version }）记录，而本服务运行的是版本 { $ruleset_version }（引擎 { $engine_version }），无法验证或重放。
+error-log_damaged = 此游戏保存的日志已损坏（事件 { $version } 缺失或无法读取）。审计验证会列出详情。
+error-log_directory_mismatch = 游戏目录显示此游戏已结束，但保存的日志在事件 { $version } 处中断且没有结束：日志末尾缺失。
+error-bad_replay_point = 没有这个时间点。
+error-idempotency_key_reused = 此幂等键已用于不同的请求。
+error-busy = 繁忙，请重试。
+error-body_too_large = 请求体过大。
+error-request_timeout = 请求体未在时限内送达。
+error-creation_token_required = 创建游戏需要创建令牌。
+error-bad_creation_token = 创建令牌无效。
+error-rate_limited = 请求过多。
+error-internal = 服务器错误。
+error-database_unavailable = 数据库无响应，请稍后重试。
+error-storage_read_only = 数据库的存储当前为只读，请稍后重试。
+error-storage_full = 数据库的存储已满，未保存任何内容。
+error-unavailable = 无法连接数据库。
+
+## The command line's demo
+
+demo-reveal = 身份公布：
+demo-alive = 存活
+demo-dead = 死亡
+demo-winners = 胜者：{ $names }
+demo-no_winners = 无胜者
+demo-actions = 行动数：{ $count }
+demo-audit_ok = 审计：已验证
+demo-audit_failed = 审计：失败 { $problems }
+
+## How names read in a sentence
+
+# after a seat's name, on every line
+seat-honorific = { "" }
+# a list joined by a word alone (jinro9's morning)
+list-and = 和

@@ -1,0 +1,220 @@
+### Texts every game shares: the moderator's announcements, decisions, refusals, option names and the words of the werewolf village.
+
+
+## The glossary: the werewolf village's words, each written once.
+
+-villager = 平民
+-seer = 預言家
+-werewolf = 狼人
+-madman = 狂人
+-fox = 妖狐
+
+## The roles every village shares, by their usual names (a ruleset's catalog has its own words for the roles its document names otherwise, as ultimate13's 霊媒師), and their sides
+
+role-villager = { -villager }
+role-seer = { -seer }
+role-werewolf = { -werewolf }
+role-madman = { -madman }
+role-fox = { -fox }
+team-village = 村民陣營
+team-wolves = { -werewolf }陣營
+team-fox = { -fox }陣營
+
+## The moderator's announcements
+
+game-created = 遊戲已建立（{ $ruleset }，{ $count }人）。
+game-joined = { $name }加入了遊戲。
+game-started = 遊戲開始。
+game-won = 遊戲結束，{ $teams }獲勝。勝者：{ $winners }
+game-ended = 遊戲結束。勝者：{ $winners }
+game-ended-none = 遊戲結束，沒有勝者。
+step-turn = { $step }：輪到{ $seat }。
+step-opened = { $step }開始。
+speaking-order = 今天的發言順序：{ $seats }（{ $count }輪）
+prompt = 輪到你了：{ $kinds }
+prompt-reset = 請重新選擇：{ $kinds }
+timeout = 時間到。
+timeout-forced = 房主提前結束了計時。
+defaulted = 時間到，按預設選擇處理（{ $kind }）。
+defaulted-seat = { $seat }時間到，按預設選擇處理（{ $kind }）。
+tally-item = { $seat } { $count }票
+unit-minutes = { $count }分鐘
+unit-seconds = { $count }秒
+game-aborted = 遊戲已中止。
+role-dealt = 你的身分是【{ $role }】。
+role-changed = 你的身分變為【{ $role }】。
+phase-day = 第{ $day }天，天亮了。
+phase-night = 第{ $day }夜，天黑請閉眼。
+morning-none = 昨晚是平安夜，沒有人死亡。
+morning-dead = 天亮了，發現了{ $seats }的屍體。
+executed = 投票結果：{ $seat }被處決。
+vote-none = 今天無人被處決。
+vote-runoff = 平票，將在{ $seats }之間進行決選投票。
+vote-tally = 投票結果：{ $tally }
+wolves-partners = 你的{ -werewolf }同伴是{ $seats }。
+wolves-alone = 你是唯一的{ -werewolf }。
+whisper-closed = 今晚的密談已達上限，到此結束。
+seer-first = 初日神諭：{ $target }是【{ $label }】。
+seer-result = 查驗結果：{ $target }是【{ $label }】。
+medium-result = 通靈結果：被處決的{ $target }是【{ $label }】。
+deadline-extended = 期限已延長。
+seat-number = 你的座位號是 { $number }。
+reminder = 你還沒有行動。
+
+## Step names, as `$step` in step-turn and step-opened
+
+step-speech = 發言
+step-last_words = 遺言
+step-vote = 投票
+step-runoff = 決選投票
+step-discussion = 討論
+step-night = 夜晚行動
+
+## Decisions, as `$kind` and `$kinds`
+
+action-attack = 襲擊
+action-divine = 查驗
+action-guard = 守護
+action-last_words = 遺言
+action-sleep = 閉眼
+action-speak = 發言
+action-vote = 投票
+action-whisper = 密談
+action-ready = 準備完畢
+action-shoot = 開槍
+action-pass = 跳過
+action-skip = 跳過
+
+## What a seer or a medium learns, as `$label`
+
+label-human = 人類
+label-werewolf = { -werewolf }
+
+## Phases and results as the table names them
+
+phase_name-day = 白天
+phase_name-night = 夜晚
+result-aborted = 已中止
+result-village = 好人陣營獲勝
+result-wolves = { -werewolf }陣營獲勝
+result-fox = { -fox }陣營獲勝
+
+## Refusals, by code
+
+error-game_not_running = 遊戲不在進行中。
+error-game_not_in_lobby = 遊戲已經開始。
+error-game_exists = 該遊戲已存在。
+error-seats_open = 仍有空位，無法開始。
+error-no_open_seat = 沒有空位。
+error-name_taken = 該名字已被使用。
+error-bad_name = 名字無效。
+error-unknown_ruleset = 未知的規則集。
+error-unknown_preset = 未知的預設。
+error-bad_roles = 身分配置無效：{ $reason }
+error-bad_seats = 人數無效。
+error-bad_option = 選項無效：{ $option }
+error-bad_lang = 不支援的語言。
+error-unknown_seat = 沒有該座位。
+error-unknown_action = 未知的行動。
+error-actor_dead = 死亡玩家無法行動。
+error-not_your_turn = 還沒輪到你。
+error-wrong_phase = 現在不能進行該行動。
+error-target_required = 請指定目標。
+error-target_not_allowed = 該行動不需要目標。
+error-target_dead = 目標已經死亡。
+error-target_alive = 目標仍然存活。
+error-self_target = 不能以自己為目標。
+error-target_illegal = 不能選擇該目標。
+error-target_is_wolf = 不能襲擊{ -werewolf }。
+error-consecutive_guard = 不能連續兩晚守護同一人。
+error-not_a_candidate = 該玩家不在決選名單中。
+error-text_required = 需要填寫內容。
+error-text_not_allowed = 該行動不接受文字。
+error-speech_too_long = 發言過長（最多{ $max }字）。
+error-bad_option_value = 選項無效。
+error-bad_targets = 目標數量無效。
+error-whisper_cap_reached = 今晚的密談已達上限。
+error-stale_deadline = 該期限已失效。
+error-deadline_not_reached = 尚未到期。
+
+## Options: each option's name and help, and the names of a choice's values
+
+# the help of a duration in seconds
+option-duration-help = { $help }秒；0 表示不限時。
+option-time_scale = 時間倍率
+option-time_scale-help = 所有時限乘以此倍率。
+option-retries = 提醒次數
+option-retries-help = 按預設處理前的提醒次數。
+option-dead_see_all = 死者可見全部身分
+option-dead_see_all-help = 死亡的玩家可以看到所有人的身分。
+option-speech_seconds = 發言時間
+option-speech_seconds-help = 每次發言的時間。
+option-vote_seconds = 投票時間
+option-vote_seconds-help = 每次投票的時間。
+option-last_words_seconds = 遺言時間
+option-last_words_seconds-help = 遺言的時間。
+option-night0_seconds = 第0夜
+option-night0_seconds-help = 第0夜的時間。
+option-night_seconds = 夜晚時間
+option-night_seconds-help = 每個夜晚的時間。
+option-speech_max_chars = 發言最大字數
+option-speech_max_chars-help = 每次發言的最大字數。
+option-discussion_seconds = 討論時間
+option-discussion_seconds-help = 白天自由討論的時間。
+option-early_close = 提前結束階段
+option-early_close-help = 存活的行動者全部回答後即結束該身分階段（時間會暴露身分）。
+option-night_step_seconds = 夜晚每個階段
+option-night_step_seconds-help = 夜晚每個身分階段的時間。
+option-shot_seconds = 開槍時間
+option-shot_seconds-help = 開槍階段的時間。
+option-consecutive_guard = 連續守護
+option-consecutive_guard-help = 可以連續兩晚守護同一人。
+
+## The service's problems, by code
+
+error-bad_request = 請求格式不正確。
+error-not_found = 找不到。
+error-method_not_allowed = 不允許此方法。
+error-game_not_found = 沒有這個遊戲。
+error-ruleset_not_found = 沒有這個規則。
+error-token_required = 需要權杖。
+error-bad_token = 權杖對此遊戲無效。
+error-host_only = 只有房主可以這樣做。
+error-moderator_only = 結束前只有主持人可以查看。
+error-not_a_seat = 只有座位權杖可以行動。
+error-not_your_seat = 不能替其他座位行動。
+error-game_not_ended = 遊戲尚未結束。
+error-unsupported_ruleset_version = 此遊戲以 { $ruleset } 版本 { $stored_ruleset_version }（引擎 { $stored_engine_version }）記錄，而本服務執行的是版本 { $ruleset_version }（引擎 { $engine_version }），無法驗證或重播。
+error-log_damaged = 此遊戲儲存的日誌已損壞（事件 { $version } 缺失或無法讀取）。稽核驗證會列出詳情。
+error-log_directory_mismatch = 遊戲目錄顯示此遊戲已結束，但儲存的日誌在事件 { $version } 處中斷且沒有結束：日誌末尾缺失。
+error-bad_replay_point = 沒有這個時間點。
+error-idempotency_key_reused = 此冪等鍵已用於不同的請求。
+error-busy = 繁忙，請重試。
+error-body_too_large = 請求內容過大。
+error-request_timeout = 請求內容未在時限內送達。
+error-creation_token_required = 建立遊戲需要建立權杖。
+error-bad_creation_token = 建立權杖無效。
+error-rate_limited = 請求過多。
+error-internal = 伺服器錯誤。
+error-database_unavailable = 資料庫無回應，請稍後重試。
+error-storage_read_only = 資料庫的儲存空間目前為唯讀，請稍後重試。
+error-storage_full = 資料庫的儲存空間已滿，未儲存任何內容。
+error-unavailable = 無法連接資料庫。
+
+## The command line's demo
+
+demo-reveal = 身分公布：
+demo-alive = 存活
+demo-dead = 死亡
+demo-winners = 勝者：{ $names }
+demo-no_winners = 無勝者
+demo-actions = 行動數：{ $count }
+demo-audit_ok = 審計：已驗證
+demo-audit_failed = 審計：失敗 { $problems }
+
+## How names read in a sentence
+
+# after a seat's name, on every line
+seat-honorific = { "" }
+# a list joined by a word alone (jinro9's morning)
+list-and = 和
