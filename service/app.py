@@ -8,14 +8,15 @@ from typing import Any
 
 import msgspec
 import structlog
-from litestar import Litestar, Request, Response
+from litestar import Litestar, Response
 from litestar.config.cors import CORSConfig
 from litestar.exceptions import HTTPException
 from litestar.routes import HTTPRoute
 from litestar.types import ControllerRouterHandler
 
 from grimoire.service import guards, metrics
-from grimoire.service.guards import GuardedRequest, RateLimiter, bounded_body, networks
+from grimoire.service.errors import ServiceError
+from grimoire.service.guards import GuardedRequest, HttpRequest, RateLimiter, bounded_body, networks
 from grimoire.service.lifecycle import Service
 from grimoire.service.logs import REQUEST_ID, configure_logging, observe
 from grimoire.service.openapi import finish_openapi, openapi_config
@@ -27,6 +28,7 @@ from grimoire.service.problems import (
     Problem,
     bad_request,
     problem,
+    problem_of,
 )
 from grimoire.service.routes_audit import AuditRoutes, list_keys
 from grimoire.service.routes_feeds import FeedRoutes
@@ -96,7 +98,7 @@ CHALLENGES = {
 }
 
 
-def problem_response(request: Request, p: Problem, headers: dict[str, str] | None = None) -> Response:
+def problem_response(request: HttpRequest, p: Problem, headers: dict[str, str] | None = None) -> Response:
     """A problem (RFC 9457) whose `instance` names the request (its `X-Request-Id`), with the headers
     its status calls for: `WWW-Authenticate` with a 401, `Retry-After` with a 429."""
     headers = dict(headers or {})
@@ -111,18 +113,22 @@ def problem_response(request: Request, p: Problem, headers: dict[str, str] | Non
     return Response(content=p, status_code=p.status, media_type=PROBLEM_JSON, headers=headers)
 
 
-def on_api_error(request: Request, exc: ApiError) -> Response:
+def on_api_error(request: HttpRequest, exc: ApiError) -> Response:
     return problem_response(request, exc.render(language(request, request.query_params.get("lang"))))
 
 
-def on_http_error(request: Request, exc: HTTPException) -> Response:
+def on_service_error(request: HttpRequest, exc: ServiceError) -> Response:
+    return problem_response(request, problem_of(exc, language(request, request.query_params.get("lang"))))
+
+
+def on_http_error(request: HttpRequest, exc: HTTPException) -> Response:
     code = STATUS_CODES.get(exc.status_code, "internal")
     lang = language(request, request.query_params.get("lang"))
     p = bad_request(lang, exc.extra, exc.__cause__) if exc.status_code == 400 else problem(exc.status_code, code, lang)
     return problem_response(request, p, headers=getattr(exc, "headers", None))
 
 
-def on_error(request: Request, exc: Exception) -> Response:
+def on_error(request: HttpRequest, exc: Exception) -> Response:
     store = request.app.state.service.store
     code = store.fault(exc) if store is not None else None
     if code is not None:  # a database fault met outside `web.blocking`
@@ -157,7 +163,12 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         route_handlers=ROUTES,
         on_startup=[startup],
         on_shutdown=[shutdown],
-        exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, Exception: on_error},
+        exception_handlers={
+            ApiError: on_api_error,
+            ServiceError: on_service_error,
+            HTTPException: on_http_error,
+            Exception: on_error,
+        },
         request_max_body_size=MAX_BODY,
         request_class=GuardedRequest,
         cors_config=CORSConfig(

@@ -16,12 +16,16 @@ from typing import Annotated, Any
 import anyio
 from litestar import Request
 from litestar.connection import ASGIConnection
+from litestar.datastructures import State
 from litestar.exceptions import HTTPException, SerializationException
 from litestar.params import HeaderParameter
 
 from grimoire.service.problems import ApiError
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+# A request to this app: it uses none of Litestar's users or auth (service.auth reads the tokens); its
+# state holds the service.
+HttpRequest = Request[None, None, State]
 
 
 # --- who a request counts against ------------------------------------------------------------------
@@ -101,7 +105,7 @@ class RateLimiter:
         for key in [k for k, (_, then) in self.buckets.items() if then <= full]:
             del self.buckets[key]
 
-    async def before_request(self, request: Request) -> None:
+    async def before_request(self, request: HttpRequest) -> None:
         """Litestar's hook before each handler: past its caller's rate a request is refused with 429 and
         `Retry-After` (before its body is read)."""
         scope = request.scope
@@ -160,7 +164,7 @@ def has_body(scope: dict) -> bool:
 BODY_HEADERS = (b"content-length", b"transfer-encoding")
 
 
-class GuardedRequest(Request):
+class GuardedRequest(HttpRequest):
     """A request whose JSON body is refused as a client error (400) when it is not UTF-8 or nests deeper
     than the decoder goes, instead of failing the handler."""
 
@@ -207,7 +211,7 @@ def creation_token(connection: ASGIConnection, handler: Any) -> None:
         raise ApiError(403, "bad_creation_token")
 
 
-def is_operator(request: Request, expected: str | None) -> bool:
+def is_operator(request: HttpRequest, expected: str | None) -> bool:
     """Whether the request carries the operator's token (`Authorization: Bearer`); never without one set."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     return bool(expected) and scheme.lower() == "bearer" and same(token.strip(), expected or "")

@@ -18,7 +18,7 @@ import tokenize
 from typing import Any, get_args
 
 import msgspec
-from litestar import Litestar, Request
+from litestar import Litestar
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import OpenAPIRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme, Tag
@@ -27,6 +27,7 @@ from grimoire.domain import catalog
 from grimoire.domain.events import Event
 from grimoire.domain.messages import MESSAGES
 from grimoire.projections.view import PRIVATE
+from grimoire.service.guards import HttpRequest
 from grimoire.service.problems import Problem, ValidationProblem, VersionProblem
 from grimoire.service.schemas import (
     Ack,
@@ -155,7 +156,7 @@ class OfflineSwagger(OpenAPIRenderPlugin):
             path=["/", "/swagger"], favicon=f'<link rel="icon" type="image/png" href="{SWAGGER}/favicon-32x32.png">'
         )
 
-    def render(self, request: Request, openapi_schema: dict[str, Any]) -> bytes:
+    def render(self, request: HttpRequest, openapi_schema: dict[str, Any]) -> bytes:
         title = openapi_schema["info"]["title"]
         config = json.dumps(
             {

@@ -10,6 +10,16 @@ from litestar.openapi.datastructures import ResponseSpec
 
 from grimoire.domain.messages import register, render_text
 from grimoire.domain.violations import RuleViolation
+from grimoire.service.errors import (
+    Forbidden,
+    Invalid,
+    NotFound,
+    NotNow,
+    Refused,
+    ServiceError,
+    TokenRequired,
+    UnsupportedVersion,
+)
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -65,30 +75,16 @@ class VersionProblem(Problem, kw_only=True, omit_defaults=True):
 
 
 class ApiError(Exception):
-    """An error answer: its status and code, or a problem already rendered (an engine refusal)."""
+    """An error answer of the HTTP layer itself (tokens, limits, faults): its status and code."""
 
-    def __init__(self, status: int, code: str, problem: Problem | None = None, **args: Any) -> None:
+    def __init__(self, status: int, code: str, **args: Any) -> None:
         super().__init__(code)
         self.status = status
         self.code = code
-        self.problem = problem
         self.args_ = args
 
     def render(self, lang: str) -> Problem:
-        return self.problem or problem(self.status, self.code, lang, self.args_)
-
-
-class UnsupportedVersion(ApiError):
-    """A stored game recorded under other versions than this code's: it is neither re-decided nor replayed."""
-
-    def __init__(self, v: RuleViolation, chain_ok: bool | None = None) -> None:
-        super().__init__(409, v.code)
-        self.violation = v
-        self.chain_ok = chain_ok
-
-    def render(self, lang: str) -> VersionProblem:
-        p = violation(self.violation, lang)
-        return VersionProblem(**msgspec.structs.asdict(p), **self.violation.args, chain_ok=self.chain_ok)
+        return problem(self.status, self.code, lang, self.args_)
 
 
 TITLES = {
@@ -154,6 +150,26 @@ def bad_request(lang: str, extra: Any = None, cause: BaseException | None = None
 def violation(v: RuleViolation, lang: str, names: tuple[str, ...] = ()) -> Problem:
     status = 409 if v.code in CONFLICT_CODES else 422
     return problem(status, v.code, lang, v.args, names)
+
+
+# the status of each kind of the service's refusals
+STATUS_OF: dict[type[ServiceError], int] = {
+    NotFound: 404,
+    TokenRequired: 401,
+    Forbidden: 403,
+    NotNow: 409,
+    Invalid: 422,
+}
+
+
+def problem_of(error: ServiceError, lang: str) -> Problem:
+    """The problem document of a refusal by the service, in `lang` (an engine refusal in its own language)."""
+    if isinstance(error, Refused):
+        return violation(error.violation, error.lang, error.names)
+    if isinstance(error, UnsupportedVersion):
+        p = violation(error.violation, lang)
+        return VersionProblem(**msgspec.structs.asdict(p), **error.violation.args, chain_ok=error.chain_ok)
+    return problem(STATUS_OF[type(error)], error.code, lang, error.args_)
 
 
 DESCRIPTIONS = {
