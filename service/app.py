@@ -16,6 +16,7 @@ from litestar.types import ControllerRouterHandler
 
 from grimoire.service import guards, metrics
 from grimoire.service.errors import ServiceError
+from grimoire.service.faults import FAULT_STATUS
 from grimoire.service.guards import GuardedRequest, HttpRequest, RateLimiter, bounded_body, networks
 from grimoire.service.lifecycle import Service
 from grimoire.service.logs import REQUEST_ID, configure_logging, observe
@@ -39,7 +40,6 @@ from grimoire.service.routes_play import PlayRoutes
 from grimoire.service.routes_rulesets import RulesetRoutes
 from grimoire.service.routes_table import TableRoutes
 from grimoire.service.settings import Settings
-from grimoire.service.store import FAULT_STATUS
 from grimoire.service.web import hold_games, language
 
 log = structlog.get_logger("grimoire")

@@ -21,8 +21,9 @@ from psycopg.sql import SQL, Identifier
 
 from grimoire.domain.events import DeadlineExtended, GameCreated, GameEnded, Join, Leave, Start, StepOpened
 from grimoire.service.chain import Record
+from grimoire.service.directory_table import Changes, PostgresDirectory, Query, SQLiteDirectory
 from grimoire.service.schemas import Lang, LobbyStatus
-from grimoire.service.store import Changes, PostgresDirectory, Query, SQLiteDirectory, Store
+from grimoire.service.store import Store
 
 NAME = "directory2"  # the projection's tracking name: a new one rebuilds the table from the log
 

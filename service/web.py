@@ -21,13 +21,14 @@ from grimoire.service.audit import Audits
 from grimoire.service.commands import Commands
 from grimoire.service.entry import Entry
 from grimoire.service.errors import NotNow, ServiceError
+from grimoire.service.faults import FAULT_STATUS
 from grimoire.service.games import HELD, Games
 from grimoire.service.guards import HttpRequest
 from grimoire.service.lifecycle import Service, opened
 from grimoire.service.problems import ApiError
 from grimoire.service.reads import Reads
 from grimoire.service.schemas import Lang
-from grimoire.service.store import FAULT_STATUS, Store
+from grimoire.service.store import Store
 
 PAGE_MAX = 500
 # the threads requests' store work runs in (a plain executor: a third cheaper a call than anyio's workers)
