@@ -29,8 +29,8 @@ from grimoire.service.problems import (
     Problem,
     bad_request,
     problem,
-    problem_of,
 )
+from grimoire.service.refusals import problem_of
 from grimoire.service.routes_audit import AuditRoutes, list_keys
 from grimoire.service.routes_feeds import FeedRoutes
 from grimoire.service.routes_games import GameRoutes

@@ -10,16 +10,6 @@ from litestar.openapi.datastructures import ResponseSpec
 
 from grimoire.domain.messages import register, render_text
 from grimoire.domain.violations import RuleViolation
-from grimoire.service.errors import (
-    Forbidden,
-    Invalid,
-    NotFound,
-    NotNow,
-    Refused,
-    ServiceError,
-    TokenRequired,
-    UnsupportedVersion,
-)
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -150,26 +140,6 @@ def bad_request(lang: str, extra: Any = None, cause: BaseException | None = None
 def violation(v: RuleViolation, lang: str, names: tuple[str, ...] = ()) -> Problem:
     status = 409 if v.code in CONFLICT_CODES else 422
     return problem(status, v.code, lang, v.args, names)
-
-
-# the status of each kind of the service's refusals
-STATUS_OF: dict[type[ServiceError], int] = {
-    NotFound: 404,
-    TokenRequired: 401,
-    Forbidden: 403,
-    NotNow: 409,
-    Invalid: 422,
-}
-
-
-def problem_of(error: ServiceError, lang: str) -> Problem:
-    """The problem document of a refusal by the service, in `lang` (an engine refusal in its own language)."""
-    if isinstance(error, Refused):
-        return violation(error.violation, error.lang, error.names)
-    if isinstance(error, UnsupportedVersion):
-        p = violation(error.violation, lang)
-        return VersionProblem(**msgspec.structs.asdict(p), **error.violation.args, chain_ok=error.chain_ok)
-    return problem(STATUS_OF[type(error)], error.code, lang, error.args_)
 
 
 DESCRIPTIONS = {

@@ -41,7 +41,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from grimoire.service.audit import Audits
     from grimoire.service.errors import NotNow, ServiceError
     from grimoire.service.games import Games
-    from grimoire.service.problems import problem_of
+    from grimoire.service.refusals import problem_of
     from grimoire.service.schemas import Receipt
 
     receipts = None
@@ -85,7 +85,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from grimoire.service.audit import Audits
     from grimoire.service.errors import ServiceError, UnsupportedVersion
     from grimoire.service.games import Games
-    from grimoire.service.problems import problem_of
+    from grimoire.service.refusals import problem_of
 
     store = open_store(args)
     try:
