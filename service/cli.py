@@ -12,14 +12,20 @@ import sys
 import tempfile
 import unicodedata
 import uuid
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 import msgspec
 
 from grimoire.domain.messages import register
 from grimoire.service.serving import SERVE_ENVIRONMENT, cmd_serve, start_server
 from grimoire.service.stored import cmd_replay, cmd_verify, game_id
+
+if TYPE_CHECKING:
+    import httpx
+
+Json = dict[str, Any]  # a JSON object the API answered
 
 
 def openapi_document() -> str:
@@ -41,7 +47,7 @@ def cmd_openapi(args: argparse.Namespace) -> int:
     return 0
 
 
-def pick_preset(rs: dict, preset: str | None, players: int | None) -> tuple[str | None, int]:
+def pick_preset(rs: Json, preset: str | None, players: int | None) -> tuple[str | None, int]:
     presets = rs["preset_seats"]
     if preset:
         if preset not in presets:
@@ -54,21 +60,24 @@ def pick_preset(rs: dict, preset: str | None, players: int | None) -> tuple[str 
 
 
 def play(
-    client: Any,
+    client: httpx.Client,
     ruleset: str,
     preset: str | None = None,
     players: int | None = None,
     seed: int = 0,
     lang: str = "en",
-    out: Any = None,
+    out: TextIO | None = None,
     time_scale: float = 0.01,
     max_steps: int = 20000,
-) -> dict:
+) -> Json:
     """Play a whole game through the HTTP API with random-legal bots; returns the final spectator view."""
     from grimoire.projections.view import View
     from grimoire.service.bots import owed_action
 
-    say = (lambda line: print(line, file=out, flush=True)) if out else (lambda line: None)
+    def say(line: str) -> None:
+        if out:
+            print(line, file=out, flush=True)
+
     rng = random.Random(seed)
     r = client.get(f"/rulesets/{ruleset}", params={"lang": lang})
     if r.status_code != 200:
@@ -133,11 +142,13 @@ def pad(text: str, columns: int) -> str:
     return text + " " * max(columns - width(text), 0)
 
 
-def reveal(view: dict, lang: str, actions: int, check: dict) -> list[str]:
+def reveal(view: Json, lang: str, actions: int, check: Json) -> list[str]:
     """The end of a demo in the game's language: every seat's role and fate, the winners, the audit."""
     from grimoire.domain.messages import join, render_text, role_name
 
-    t = lambda key, **args: render_text(key, lang, args)  # noqa: E731
+    def t(key: str, **args: object) -> str:
+        return render_text(key, lang, args)
+
     rows = []
     for seat, name in enumerate(view["names"], 1):
         role = view["roles"].get(str(seat)) or ""  # a card game may deal no roles
@@ -309,7 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    command: Callable[[argparse.Namespace], int] = args.func
+    return command(args)
 
 
 if __name__ == "__main__":

@@ -74,7 +74,7 @@ class Service:
         self.reads: Reads | None = None
         self.audits: Audits | None = None
         self.follower: Follower | None = None
-        self.deadline_task: asyncio.Task | None = None
+        self.deadline_task: asyncio.Task[None] | None = None
         self.stopping = asyncio.Event()
         self.owns_store = False  # whether `stop` closes it: a store opened by someone else stays theirs
         self.schedule = Schedule()

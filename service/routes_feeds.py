@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from typing import Annotated
 
 import msgspec
-from litestar import Controller, Response, get
+from litestar import Controller, get
 from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import Stream
 from litestar.response.sse import ServerSentEventMessage
@@ -127,7 +127,7 @@ class FeedRoutes(Controller):
             ),
         ] = None,
         lang: LangQuery = None,
-    ) -> Response:
+    ) -> Stream:
         entry, viewer, lang = await reader(request, game_id, lang)
         cursor = after if after is not None else int(last_event_id or 0)
         batches = reads_of(request).follow(

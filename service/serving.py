@@ -38,7 +38,8 @@ def lan_address() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
             s.connect(("192.0.2.1", 9))
-            return s.getsockname()[0]
+            address: str = s.getsockname()[0]
+            return address
         except OSError:  # no route at all: this machine only
             return "127.0.0.1"
 
@@ -84,7 +85,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 def start_server(database_url: str) -> tuple[str, uvicorn.Server]:

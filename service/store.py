@@ -18,7 +18,6 @@ from uuid import UUID
 from eventsourcing.persistence import (
     InfrastructureFactory,
     IntegrityError,
-    Mapper,
     ProgrammingError,
     RecordConflictError,
     StoredEvent,
@@ -34,39 +33,33 @@ from grimoire.service.group_commit import PG_LINGER, Committer
 
 
 class NoTranscoder(Transcoder):
-    """The mapper already makes bytes: pass them through."""
+    """eventsourcing's transcoder setting: stored states are bytes already (`EventMapper` makes them)."""
 
-    def encode(self, obj: Any) -> bytes:
+    def encode(self, obj: bytes) -> bytes:
         return obj
 
-    def decode(self, data: bytes) -> Any:
+    def decode(self, data: bytes) -> bytes:
         return data
 
 
-class EventMapper(Mapper):
-    """Maps a `Record` to a `StoredEvent` and back with msgspec (the default mapper needs `__dict__`)."""
+class EventMapper:
+    """Maps a `Record` to a `StoredEvent` and back with msgspec (eventsourcing's mapper needs `__dict__`)."""
 
     def seal(self, game_id: UUID, version: int, event: Event, prev: str, *, salt: str = "") -> Record:
         return seal(game_id, version, event, prev, salt=salt)
 
-    def to_stored_event(self, domain_event: Any) -> StoredEvent:
-        rec: Record = domain_event
+    def to_stored_event(self, rec: Record) -> StoredEvent:
         if not rec.state:
             rec = seal(rec.game_id, rec.version, rec.event, rec.prev, salt=rec.salt, key=rec.key)
-        return StoredEvent(
-            originator_id=rec.game_id,
-            originator_version=rec.version,
-            topic=rec.topic,
-            state=self.transcoder.encode(rec.state),
-        )
+        return StoredEvent(originator_id=rec.game_id, originator_version=rec.version, topic=rec.topic, state=rec.state)
 
-    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+    def to_domain_event(self, stored_event: StoredEvent) -> Record:
         game_id = stored_event.originator_id
         return unseal(
             game_id if isinstance(game_id, UUID) else UUID(str(game_id)),
             stored_event.originator_version,
             stored_event.topic,
-            self.transcoder.decode(stored_event.state),
+            stored_event.state,
         )
 
 
@@ -182,7 +175,7 @@ class Store:
             datastore.pool.timeout = timeout
         else:
             self.factory.datastore = SQLiteStoreDatastore(self.path, timeout)  # type: ignore[attr-defined]
-        self.mapper = EventMapper(transcoder=NoTranscoder())
+        self.mapper = EventMapper()
         for attempt in range(10):
             try:
                 self.recorder = self.factory.application_recorder()

@@ -16,6 +16,7 @@ from litestar.datastructures import CacheControlHeader, ResponseHeader
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import SecurityRequirement
 from litestar.params import FromPath, HeaderParameter, QueryParameter
+from litestar.types import ASGIApp, Receive, Scope, Send
 
 from grimoire.service.audit import Audits
 from grimoire.service.commands import Commands
@@ -141,11 +142,11 @@ async def entry_of(games: Games, game_id: uuid.UUID, damaged_ok: bool = False) -
     return entry
 
 
-def hold_games(app: Any) -> Any:
+def hold_games(app: ASGIApp) -> ASGIApp:
     """ASGI middleware: the games a request reads or changes stay cached until its reply (a stream's too)
     is sent, so that it never waits on an entry the cache has dropped."""
 
-    async def middleware(scope: dict, receive: Any, send: Any) -> None:
+    async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
         held: list[uuid.UUID] = []
         token = HELD.set(held)
         try:
@@ -207,8 +208,9 @@ def not_modified(request: HttpRequest, etag: str) -> bool:
     return any(t.strip() == "*" or t.strip().removeprefix("W/") == wanted for t in given.split(","))
 
 
-def conditional(request: HttpRequest, content: Any, etag: str, media_type: str = "application/json") -> Response:
-    """`content` with its ETag, or 304 Not Modified when the caller holds that representation."""
+def conditional(request: HttpRequest, content: T, etag: str, media_type: str = "application/json") -> Response[Any]:
+    """`content` with its ETag, or 304 Not Modified when the caller holds that representation. (A 304 has
+    no content: the reply is a `Response[T]` or a `Response[None]`, which the routes declare as the former.)"""
     if not_modified(request, etag):
         return Response(content=None, status_code=304, headers={"ETag": etag})
     return Response(content=content, headers={"ETag": etag}, media_type=media_type)
