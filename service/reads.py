@@ -32,6 +32,8 @@ def position(entry: Entry, seat: int, version: int) -> tuple[int, str]:
 
 
 class Reads:
+    """The reads of the games of `games`. `lobby` reads the store: it blocks."""
+
     def __init__(self, games: Games) -> None:
         self.games = games
 
