@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any
 
 import msgspec
 import structlog
-from litestar import Litestar, Request, Response
+from litestar import Litestar, Response
 from litestar.config.cors import CORSConfig
+from litestar.enums import ScopeType
 from litestar.exceptions import HTTPException
 from litestar.routes import HTTPRoute
-from litestar.types import ControllerRouterHandler
+from litestar.types import ASGIApp, ControllerRouterHandler, Message, Receive, Scope, Send
 
 from grimoire.service import guards, metrics
-from grimoire.service.guards import GuardedRequest, RateLimiter, bounded_body, networks
+from grimoire.service.errors import ServiceError
+from grimoire.service.faults import FAULT_STATUS
+from grimoire.service.guards import GuardedRequest, HttpRequest, RateLimiter, bounded_body, networks
 from grimoire.service.lifecycle import Service
 from grimoire.service.logs import REQUEST_ID, configure_logging, observe
 from grimoire.service.openapi import finish_openapi, openapi_config
@@ -28,6 +30,7 @@ from grimoire.service.problems import (
     bad_request,
     problem,
 )
+from grimoire.service.refusals import problem_of
 from grimoire.service.routes_audit import AuditRoutes, list_keys
 from grimoire.service.routes_feeds import FeedRoutes
 from grimoire.service.routes_games import GameRoutes
@@ -37,7 +40,6 @@ from grimoire.service.routes_play import PlayRoutes
 from grimoire.service.routes_rulesets import RulesetRoutes
 from grimoire.service.routes_table import TableRoutes
 from grimoire.service.settings import Settings
-from grimoire.service.store import FAULT_STATUS
 from grimoire.service.web import hold_games, language
 
 log = structlog.get_logger("grimoire")
@@ -96,7 +98,7 @@ CHALLENGES = {
 }
 
 
-def problem_response(request: Request, p: Problem, headers: dict[str, str] | None = None) -> Response:
+def problem_response(request: HttpRequest, p: Problem, headers: dict[str, str] | None = None) -> Response[Problem]:
     """A problem (RFC 9457) whose `instance` names the request (its `X-Request-Id`), with the headers
     its status calls for: `WWW-Authenticate` with a 401, `Retry-After` with a 429."""
     headers = dict(headers or {})
@@ -111,18 +113,22 @@ def problem_response(request: Request, p: Problem, headers: dict[str, str] | Non
     return Response(content=p, status_code=p.status, media_type=PROBLEM_JSON, headers=headers)
 
 
-def on_api_error(request: Request, exc: ApiError) -> Response:
+def on_api_error(request: HttpRequest, exc: ApiError) -> Response[Problem]:
     return problem_response(request, exc.render(language(request, request.query_params.get("lang"))))
 
 
-def on_http_error(request: Request, exc: HTTPException) -> Response:
+def on_service_error(request: HttpRequest, exc: ServiceError) -> Response[Problem]:
+    return problem_response(request, problem_of(exc, language(request, request.query_params.get("lang"))))
+
+
+def on_http_error(request: HttpRequest, exc: HTTPException) -> Response[Problem]:
     code = STATUS_CODES.get(exc.status_code, "internal")
     lang = language(request, request.query_params.get("lang"))
     p = bad_request(lang, exc.extra, exc.__cause__) if exc.status_code == 400 else problem(exc.status_code, code, lang)
     return problem_response(request, p, headers=getattr(exc, "headers", None))
 
 
-def on_error(request: Request, exc: Exception) -> Response:
+def on_error(request: HttpRequest, exc: Exception) -> Response[Problem]:
     store = request.app.state.service.store
     code = store.fault(exc) if store is not None else None
     if code is not None:  # a database fault met outside `web.blocking`
@@ -140,7 +146,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     svc = service or Service(settings)
     configure_logging(settings.log_level)
 
-    sweeper: list[asyncio.Task] = []
+    sweeper: list[asyncio.Task[None]] = []
     limiter = RateLimiter(settings.rate_limit, networks(settings.trusted_proxies))
 
     async def startup(app: Litestar) -> None:
@@ -157,7 +163,12 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         route_handlers=ROUTES,
         on_startup=[startup],
         on_shutdown=[shutdown],
-        exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, Exception: on_error},
+        exception_handlers={
+            ApiError: on_api_error,
+            ServiceError: on_service_error,
+            HTTPException: on_http_error,
+            Exception: on_error,
+        },
         request_max_body_size=MAX_BODY,
         request_class=GuardedRequest,
         cors_config=CORSConfig(
@@ -186,21 +197,22 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     return app
 
 
-def allow_header(methods: dict[str, set[str]], app: Any) -> Any:
+def allow_header(methods: dict[str, set[str]], app: ASGIApp) -> ASGIApp:
     """ASGI middleware: OPTIONS answers list every method of the path (Litestar lists one handler's when a
     path has two)."""
 
-    async def middleware(scope: dict, receive: Any, send: Any) -> None:
-        if scope["type"] != "http" or scope["method"] != "OPTIONS":
+    async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != ScopeType.HTTP or scope["method"] != "OPTIONS":
             await app(scope, receive, send)
             return
 
-        async def send_allow(message: dict) -> None:
+        async def send_allow(message: Message) -> None:
             allowed = methods.get(scope.get("path_template", ""), set())  # the router has matched the path
             if message["type"] == "http.response.start" and allowed:
                 allow = ", ".join(sorted(allowed | {"OPTIONS"})).encode()
-                message["headers"] = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
-                message["headers"].append((b"allow", allow))
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
+                headers.append((b"allow", allow))
+                message["headers"] = headers
             await send(message)
 
         await app(scope, receive, send_allow)

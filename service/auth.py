@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Literal, overload
 
 import structlog
-from litestar import Request
 
 from grimoire.projections.view import SPECTATOR
 from grimoire.service.entry import Entry, Principal, Viewer, token_hash
 from grimoire.service.games import Games
+from grimoire.service.guards import HttpRequest
 from grimoire.service.problems import ApiError
 from grimoire.service.web import blocking
 
 
-def bearer(request: Request) -> str | None:
+def bearer(request: HttpRequest) -> str | None:
     auth = request.headers.get("authorization")
     if not auth:
         return None
@@ -24,7 +24,7 @@ def bearer(request: Request) -> str | None:
     return token.strip()
 
 
-def required_bearer(request: Request) -> str:
+def required_bearer(request: HttpRequest) -> str:
     token = bearer(request)
     if token is None:
         raise ApiError(401, "token_required")
@@ -32,14 +32,14 @@ def required_bearer(request: Request) -> str:
 
 
 @overload
-async def caller(games: Games, entry: Entry, request: Request, required: Literal[True]) -> Principal: ...
+async def caller(games: Games, entry: Entry, request: HttpRequest, required: Literal[True]) -> Principal: ...
 
 
 @overload
-async def caller(games: Games, entry: Entry, request: Request, required: bool = False) -> Principal | None: ...
+async def caller(games: Games, entry: Entry, request: HttpRequest, required: bool = False) -> Principal | None: ...
 
 
-async def caller(games: Games, entry: Entry, request: Request, required: bool = False) -> Principal | None:
+async def caller(games: Games, entry: Entry, request: HttpRequest, required: bool = False) -> Principal | None:
     token = required_bearer(request) if required else bearer(request)
     if token is None:
         return None

@@ -12,7 +12,7 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, Tracking
@@ -21,10 +21,30 @@ from psycopg.sql import SQL, Identifier
 
 from grimoire.domain.events import DeadlineExtended, GameCreated, GameEnded, Join, Leave, Start, StepOpened
 from grimoire.service.chain import Record
-from grimoire.service.store import Changes, PostgresDirectory, Query, SQLiteDirectory, Store
+from grimoire.service.directory_table import Changes, PostgresDirectory, Query, SQLiteDirectory
+from grimoire.service.schemas import Lang, LobbyStatus
+from grimoire.service.store import Store
 
 NAME = "directory2"  # the projection's tracking name: a new one rebuilds the table from the log
-COLUMNS = "game_id, ruleset, preset, lang, status, seats, joined, step, deadline, created_at, names"
+
+
+class ListedGame(NamedTuple):
+    """A row of the directory, its fields named as the table's columns."""
+
+    game_id: str
+    ruleset: str
+    preset: str | None
+    lang: Lang
+    status: LobbyStatus
+    seats: int
+    joined: int  # seats taken
+    step: int  # the step open now (0 before the first)
+    deadline: int | None  # the open step's deadline, ms since the epoch
+    created_at: int | None
+    names: str | None  # the seats' names, a JSON list
+
+
+COLUMNS = ", ".join(ListedGame._fields)
 
 
 def change(rec: Record, names_of: Callable[[str], list[str]]) -> tuple[str, tuple[Any, ...]] | None:
@@ -230,8 +250,8 @@ def due(store: Store, now_ms: int) -> list[tuple[str, int, int]]:
     return [(r[0], r[1], r[2]) for r in store.directory.query(DUE, (now_ms,))]
 
 
-def lobby(store: Store, status: str, limit: int, offset: int) -> list[tuple[Any, ...]]:
-    return store.directory.query(LOBBY, (status, status, limit, offset))
+def lobby(store: Store, status: str, limit: int, offset: int) -> list[ListedGame]:
+    return [ListedGame(*row) for row in store.directory.query(LOBBY, (status, status, limit, offset))]
 
 
 def listed_status(store: Store, game_id: UUID) -> str | None:

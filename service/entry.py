@@ -96,7 +96,7 @@ class Entry:
         self.records: list[Record] = []
         self.views: dict[Viewer, View] = {v: new_view(v) for v in (SPECTATOR, MODERATOR)}
         self.feeds: dict[Viewer, list[int]] = {SPECTATOR: [], MODERATOR: []}
-        self.waiters: dict[Viewer, set[asyncio.Future]] = {}
+        self.waiters: dict[Viewer, set[asyncio.Future[None]]] = {}
         self.tokens: dict[str, Principal] = {}
         self.joined: list[int] = []  # each seat's join number, in seat order
         self.issued = 0  # join numbers given so far
@@ -279,6 +279,6 @@ class Entry:
         return self.feeds.get(viewer, [])
 
 
-def _resolve(fut: asyncio.Future) -> None:
+def _resolve(fut: asyncio.Future[None]) -> None:
     if not fut.done():
         fut.set_result(None)

@@ -16,12 +16,19 @@ from typing import Annotated, Any
 import anyio
 from litestar import Request
 from litestar.connection import ASGIConnection
+from litestar.datastructures import State
+from litestar.enums import ScopeType
 from litestar.exceptions import HTTPException, SerializationException
+from litestar.handlers import BaseRouteHandler
 from litestar.params import HeaderParameter
+from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 
 from grimoire.service.problems import ApiError
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+# A request to this app: it uses none of Litestar's users or auth (service.auth reads the tokens); its
+# state holds the service.
+HttpRequest = Request[None, None, State]
 
 
 # --- who a request counts against ------------------------------------------------------------------
@@ -40,7 +47,7 @@ def _within(address: str, trusted: tuple[Network, ...]) -> bool:
     return any(ip in net for net in trusted)
 
 
-def client_address(scope: Any, trusted: tuple[Network, ...]) -> str:
+def client_address(scope: Scope, trusted: tuple[Network, ...]) -> str:
     """The address a request came from. `X-Forwarded-For` counts only when the peer is a trusted proxy:
     then the nearest address in it that is not a trusted proxy (each proxy appends the address it heard
     from, so anything to the left of that may be forged by the client)."""
@@ -60,7 +67,7 @@ def client_address(scope: Any, trusted: tuple[Network, ...]) -> str:
     return hops[0] if hops else peer
 
 
-def rate_key(scope: Any, trusted: tuple[Network, ...]) -> str:
+def rate_key(scope: Scope, trusted: tuple[Network, ...]) -> str:
     """The rate-limit bucket of a request: a digest of its bearer token, else its client address. Behind a
     proxy every seat shares one address; per token, a seat's 429 never depends on other seats' calls."""
     authorization = next((v for k, v in scope.get("headers", ()) if k == b"authorization"), b"")
@@ -101,7 +108,7 @@ class RateLimiter:
         for key in [k for k, (_, then) in self.buckets.items() if then <= full]:
             del self.buckets[key]
 
-    async def before_request(self, request: Request) -> None:
+    async def before_request(self, request: HttpRequest) -> None:
         """Litestar's hook before each handler: past its caller's rate a request is refused with 429 and
         `Retry-After` (before its body is read)."""
         scope = request.scope
@@ -121,21 +128,21 @@ async def sweep_buckets(limiter: RateLimiter) -> None:
 # --- bodies ----------------------------------------------------------------------------------------
 
 
-def bounded_body(app: Any, seconds: float) -> Any:
+def bounded_body(app: ASGIApp, seconds: float) -> ASGIApp:
     """ASGI middleware: a request's body must arrive within `seconds` of the request's start, else 408 and
     the connection is closed. A body shorter than its Content-Length would otherwise hold the request (and
     its connection) open for as long as the client likes. Once the body is complete, `receive` is left
     unbounded (streams wait on it for the client to disconnect)."""
 
-    async def middleware(scope: dict, receive: Any, send: Any) -> None:
-        if scope["type"] != "http" or seconds <= 0 or not has_body(scope):
+    async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != ScopeType.HTTP or seconds <= 0 or not has_body(scope):
             await app(scope, receive, send)
             return
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
         complete = False
 
-        async def bounded() -> dict:
+        async def bounded() -> ReceiveMessage:
             nonlocal complete
             if complete:
                 return await receive()
@@ -152,7 +159,7 @@ def bounded_body(app: Any, seconds: float) -> Any:
     return middleware
 
 
-def has_body(scope: dict) -> bool:
+def has_body(scope: Scope) -> bool:
     """Whether a request announces a body (HTTP/1.1 has none without Content-Length or Transfer-Encoding)."""
     return any(key in BODY_HEADERS for key, _ in scope.get("headers", ()))
 
@@ -160,7 +167,7 @@ def has_body(scope: dict) -> bool:
 BODY_HEADERS = (b"content-length", b"transfer-encoding")
 
 
-class GuardedRequest(Request):
+class GuardedRequest(HttpRequest):
     """A request whose JSON body is refused as a client error (400) when it is not UTF-8 or nests deeper
     than the decoder goes, instead of failing the handler."""
 
@@ -194,7 +201,7 @@ def same(given: str | None, expected: str) -> bool:
     return given is not None and hmac.compare_digest(given.encode(), expected.encode())
 
 
-def creation_token(connection: ASGIConnection, handler: Any) -> None:
+def creation_token(connection: ASGIConnection[BaseRouteHandler, None, None, State], handler: BaseRouteHandler) -> None:
     """A route guard: where the operator requires one, the request carries the creation token (checked
     before the body is read)."""
     expected = connection.app.state.service.settings.creation_token
@@ -207,7 +214,7 @@ def creation_token(connection: ASGIConnection, handler: Any) -> None:
         raise ApiError(403, "bad_creation_token")
 
 
-def is_operator(request: Request, expected: str | None) -> bool:
+def is_operator(request: HttpRequest, expected: str | None) -> bool:
     """Whether the request carries the operator's token (`Authorization: Bearer`); never without one set."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     return bool(expected) and scheme.lower() == "bearer" and same(token.strip(), expected or "")

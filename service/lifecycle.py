@@ -1,4 +1,5 @@
-"""The running service: the store and games it opens, the follower of the log, the deadline task."""
+"""The running service: the store and games it opens (with their commands, reads and audit), the
+follower of the log, the deadline task."""
 
 from __future__ import annotations
 
@@ -7,16 +8,21 @@ import contextlib
 import time
 import uuid
 from collections.abc import Callable
+from typing import TypeVar
 
 import anyio
 import structlog
 
+from grimoire.service.audit import Audits
+from grimoire.service.commands import Commands
 from grimoire.service.directory import Follower, due
 from grimoire.service.games import Games
+from grimoire.service.reads import Reads
 from grimoire.service.settings import Settings
 from grimoire.service.store import Store
 
 log = structlog.get_logger("grimoire")
+T = TypeVar("T")
 
 
 LOOKAHEAD_MS = 24 * 3600 * 1000  # deadlines scheduled ahead: those within a day (the soonest 200)
@@ -64,8 +70,11 @@ class Service:
         self.settings = settings
         self.store: Store | None = None
         self.games: Games | None = None
+        self.commands: Commands | None = None
+        self.reads: Reads | None = None
+        self.audits: Audits | None = None
         self.follower: Follower | None = None
-        self.deadline_task: asyncio.Task | None = None
+        self.deadline_task: asyncio.Task[None] | None = None
         self.stopping = asyncio.Event()
         self.owns_store = False  # whether `stop` closes it: a store opened by someone else stays theirs
         self.schedule = Schedule()
@@ -75,12 +84,11 @@ class Service:
             self.store = Store(self.settings.database_url, self.settings.db_timeout)
             self.games = Games(self.store, self.settings.cache_games)
             self.games.keyring  # noqa: B018  read (or made) now, off the event loop
+            self.commands, self.reads, self.audits = Commands(self.games), Reads(self.games), Audits(self.games)
 
     def opened(self) -> Games:
         """The games (and through them the store) of an open service."""
-        if self.games is None:
-            raise RuntimeError("the service is not open")
-        return self.games
+        return opened(self.games)
 
     async def start(self) -> None:
         self.owns_store = self.store is None
@@ -111,7 +119,7 @@ class Service:
             self.store = None
 
     async def deadlines(self) -> None:
-        """Fire every passed deadline (see `Games.fire`): the directory's pending deadlines are read each
+        """Fire every passed deadline (see `Commands.fire`): the directory's pending deadlines are read each
         poll and their waits measured by `Schedule`."""
         while True:
             with contextlib.suppress(TimeoutError):
@@ -126,6 +134,13 @@ class Service:
                 for game_id, step, deadline in schedule.passed():
                     if self.stopping.is_set():
                         return
-                    await anyio.to_thread.run_sync(games.fire, uuid.UUID(game_id), step, deadline)
+                    await anyio.to_thread.run_sync(opened(self.commands).fire, uuid.UUID(game_id), step, deadline)
             except Exception as exc:
                 log.exception("deadline_task_failed", message=str(exc))
+
+
+def opened(part: T | None) -> T:
+    """A part of the service that exists once it is open."""
+    if part is None:
+        raise RuntimeError("the service is not open")
+    return part

@@ -8,11 +8,13 @@ import random
 import re
 import sys
 import time
+from collections.abc import Iterable
 from email.utils import formatdate
-from typing import Any
 
 import msgspec
 import structlog
+from litestar.enums import ScopeType
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from structlog.tracebacks import ExceptionDictTransformer
 
 from grimoire.service import metrics
@@ -53,7 +55,7 @@ SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,63}")
 _ids = random.Random()  # request ids need to be unique, not secret: no system call for each
 
 
-def request_id(headers: Any) -> str:
+def request_id(headers: Iterable[tuple[bytes, bytes]]) -> str:
     """The caller's `X-Request-Id` when it is short and plain (letters, digits, `._:-`), else a new one."""
     for key, value in headers:
         if key == b"x-request-id":
@@ -76,14 +78,14 @@ def http_date() -> bytes:
     return _date[1]
 
 
-def observe(app: Any) -> Any:
+def observe(app: ASGIApp) -> ASGIApp:
     """ASGI middleware: a request id (echoed as `X-Request-Id`), a `Date` on every reply (a 304 too, so a
     client can place the deadlines it holds on the server's clock), one log line per request (method,
     path, status, time), metrics. It wraps the whole app, so replies made from an error raised in a middleware
     (a 429) or by the router (a 404) are logged and counted with their own status."""
 
-    async def middleware(scope: dict, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
+    async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != ScopeType.HTTP:
             await app(scope, receive, send)
             return
         structlog.contextvars.clear_contextvars()
@@ -93,7 +95,7 @@ def observe(app: Any) -> Any:
         status = 500
         t0 = time.perf_counter()
 
-        async def send_with_id(message: dict) -> None:
+        async def send_with_id(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]

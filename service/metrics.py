@@ -40,7 +40,8 @@ class ByLabel:
         child.inc()
 
 
-disable_created_metrics()  # a `_created` time per label set is noise here (and dates a game's first input)
+# a `_created` time per label set is noise here (and dates a game's first input)
+disable_created_metrics()  # type: ignore[no-untyped-call]  # prometheus_client leaves it unannotated
 BUILD = Info("grimoire_build", "The running build.")
 BUILD.info({"version": importlib.metadata.version("grimoire")})
 REQUESTS = Counter(

@@ -65,30 +65,16 @@ class VersionProblem(Problem, kw_only=True, omit_defaults=True):
 
 
 class ApiError(Exception):
-    """An error answer: its status and code, or a problem already rendered (an engine refusal)."""
+    """An error answer of the HTTP layer itself (tokens, limits, faults): its status and code."""
 
-    def __init__(self, status: int, code: str, problem: Problem | None = None, **args: Any) -> None:
+    def __init__(self, status: int, code: str, **args: Any) -> None:
         super().__init__(code)
         self.status = status
         self.code = code
-        self.problem = problem
         self.args_ = args
 
     def render(self, lang: str) -> Problem:
-        return self.problem or problem(self.status, self.code, lang, self.args_)
-
-
-class UnsupportedVersion(ApiError):
-    """A stored game recorded under other versions than this code's: it is neither re-decided nor replayed."""
-
-    def __init__(self, v: RuleViolation, chain_ok: bool | None = None) -> None:
-        super().__init__(409, v.code)
-        self.violation = v
-        self.chain_ok = chain_ok
-
-    def render(self, lang: str) -> VersionProblem:
-        p = violation(self.violation, lang)
-        return VersionProblem(**msgspec.structs.asdict(p), **self.violation.args, chain_ok=self.chain_ok)
+        return problem(self.status, self.code, lang, self.args_)
 
 
 TITLES = {

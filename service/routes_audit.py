@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Response, get, post
 from litestar.params import QueryParameter
 from msgspec import Meta
 
 from grimoire.projections.view import SPECTATOR
 from grimoire.service.auth import caller
+from grimoire.service.guards import HttpRequest
 from grimoire.service.problems import STORE_FAULTS, VERSION_CONFLICT, responses
 from grimoire.service.schemas import Audit, AuditCheck, PublicKey, Receipt, ReceiptsCheck, ViewReply
 from grimoire.service.web import (
@@ -21,6 +22,7 @@ from grimoire.service.web import (
     VARY,
     GameId,
     IfNoneMatch,
+    audits_of,
     blocking,
     conditional,
     entry_of,
@@ -52,10 +54,12 @@ class AuditRoutes(Controller):
         tags=["audit"],
         responses={**AUDIT_RESPONSES, **responses(409), 304: NOT_MODIFIED},
     )
-    async def get_audit(self, request: Request, game_id: GameId, if_none_match: IfNoneMatch = None) -> Response[Audit]:
+    async def get_audit(
+        self, request: HttpRequest, game_id: GameId, if_none_match: IfNoneMatch = None
+    ) -> Response[Audit]:
         games = games_of(request)
         entry = await entry_of(games, game_id)
-        audit = games.audit(entry, await caller(games, entry, request))
+        audit = audits_of(request).audit(entry, await caller(games, entry, request))
         if audit.status == "ended":
             return conditional(request, audit, tag(audit.head))
         return Response(audit)
@@ -69,11 +73,12 @@ class AuditRoutes(Controller):
         tags=["audit"],
         responses={**AUDIT_RESPONSES, 409: VERSION_CONFLICT},
     )
-    async def verify_audit(self, request: Request, game_id: GameId) -> AuditCheck:
+    async def verify_audit(self, request: HttpRequest, game_id: GameId) -> AuditCheck:
         games = games_of(request)
         entry = await entry_of(games, game_id, damaged_ok=True)
-        games.audit_access(entry, await caller(games, entry, request))
-        return await blocking(games.store, games.verify, game_id)
+        audits = audits_of(request)
+        audits.audit_access(entry, await caller(games, entry, request))
+        return await blocking(games.store, audits.verify, game_id)
 
     @post(
         "/audit/receipts",
@@ -89,11 +94,11 @@ class AuditRoutes(Controller):
         request_max_body_size=1024 * 1024,  # up to 1,000 receipts of about 350 bytes each
     )
     async def check_receipts(
-        self, request: Request, game_id: GameId, data: Annotated[list[Receipt], Meta(max_length=1000)]
+        self, request: HttpRequest, game_id: GameId, data: Annotated[list[Receipt], Meta(max_length=1000)]
     ) -> ReceiptsCheck:
         games = games_of(request)
         entry = await entry_of(games, game_id)
-        return games.check_receipts(entry, data)
+        return audits_of(request).check_receipts(entry, data)
 
     @get(
         "/replay",
@@ -106,7 +111,7 @@ class AuditRoutes(Controller):
     )
     async def replay(
         self,
-        request: Request,
+        request: HttpRequest,
         game_id: GameId,
         at: Annotated[int, QueryParameter(name="at", ge=0, le=10_000_000, description="How many events.")],
         as_: Annotated[
@@ -121,7 +126,7 @@ class AuditRoutes(Controller):
         games = games_of(request)
         entry = await entry_of(games, game_id)
         viewer: int | str = int(as_) if as_.isdigit() else as_
-        return games.replay(entry, viewer, at)
+        return audits_of(request).replay(entry, viewer, at)
 
 
 @get(
@@ -134,5 +139,5 @@ class AuditRoutes(Controller):
     cache_control=PUBLIC,
     responses=responses(),
 )
-async def list_keys(request: Request) -> list[PublicKey]:
+async def list_keys(request: HttpRequest) -> list[PublicKey]:
     return games_of(request).keyring.public()

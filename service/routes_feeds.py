@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from typing import Annotated
 
 import msgspec
-from litestar import Controller, Request, Response, get
+from litestar import Controller, get
 from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import Stream
 from litestar.response.sse import ServerSentEventMessage
@@ -15,6 +15,7 @@ from litestar.response.sse import ServerSentEventMessage
 from grimoire.service import metrics
 from grimoire.service.auth import caller, viewer_of
 from grimoire.service.entry import Entry, Viewer
+from grimoire.service.guards import HttpRequest
 from grimoire.service.problems import STORE_FAULTS, responses
 from grimoire.service.schemas import Feed, FeedItem
 from grimoire.service.settings import WAIT_MAX
@@ -28,6 +29,7 @@ from grimoire.service.web import (
     entry_of,
     games_of,
     language,
+    reads_of,
     service_of,
 )
 
@@ -35,7 +37,7 @@ NDJSON = "application/x-ndjson"
 SSE = "text/event-stream"
 
 
-def wants_ndjson(request: Request) -> bool:
+def wants_ndjson(request: HttpRequest) -> bool:
     """NDJSON when `Accept` names it and does not name SSE first (SSE is the default)."""
     accept = request.headers.get("accept", "")
     if NDJSON not in accept:
@@ -44,7 +46,7 @@ def wants_ndjson(request: Request) -> bool:
     return sse < 0 or accept.find(NDJSON) < sse
 
 
-async def reader(request: Request, game_id: uuid.UUID, lang: str | None) -> tuple[Entry, Viewer, str]:
+async def reader(request: HttpRequest, game_id: uuid.UUID, lang: str | None) -> tuple[Entry, Viewer, str]:
     """The game, who reads (by the token, if any) and in which language."""
     games = games_of(request)
     entry = await entry_of(games, game_id)
@@ -85,7 +87,7 @@ class FeedRoutes(Controller):
     )
     async def get_events(
         self,
-        request: Request,
+        request: HttpRequest,
         game_id: GameId,
         after: Annotated[int, QueryParameter(ge=0, le=10_000_000, description="The caller's own cursor.")] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="The most events to return.")] = 100,
@@ -94,7 +96,7 @@ class FeedRoutes(Controller):
     ) -> Feed:
         entry, viewer, lang = await reader(request, game_id, lang)
         wait = min(wait, service_of(request).settings.wait_cap)
-        return await games_of(request).feed(entry, viewer, after, limit, wait, lang)
+        return await reads_of(request).feed(entry, viewer, after, limit, wait, lang)
 
     @get(
         "/stream",
@@ -110,7 +112,7 @@ class FeedRoutes(Controller):
     )
     async def stream_events(
         self,
-        request: Request,
+        request: HttpRequest,
         game_id: GameId,
         after: Annotated[
             int | None, QueryParameter(ge=0, le=10_000_000, description="The caller's own cursor.")
@@ -125,10 +127,10 @@ class FeedRoutes(Controller):
             ),
         ] = None,
         lang: LangQuery = None,
-    ) -> Response:
+    ) -> Stream:
         entry, viewer, lang = await reader(request, game_id, lang)
         cursor = after if after is not None else int(last_event_id or 0)
-        batches = games_of(request).follow(
+        batches = reads_of(request).follow(
             entry, viewer, cursor, service_of(request).settings.stream_seconds, PAGE_MAX, lang
         )
         media_type = NDJSON if wants_ndjson(request) else SSE

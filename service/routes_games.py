@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Annotated
 
 import structlog
-from litestar import Controller, Request, delete, get, post
+from litestar import Controller, delete, get, post
 from litestar.params import JSONBody, QueryParameter
 
 from grimoire.service.auth import caller, required_bearer
-from grimoire.service.guards import CreationToken, creation_token
+from grimoire.service.guards import CreationToken, HttpRequest, creation_token
 from grimoire.service.problems import STORE_FAULTS, responses
 from grimoire.service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
 from grimoire.service.web import (
@@ -22,9 +22,11 @@ from grimoire.service.web import (
     LangQuery,
     RouteDoc,
     blocking,
+    commands_of,
     entry_of,
     games_of,
     language,
+    reads_of,
 )
 
 HOST_DOC = RouteDoc(
@@ -38,12 +40,12 @@ HOST_DOC = RouteDoc(
 SECRET_DOC = CacheDoc(cache_control=NO_STORE, response_headers=VARY)  # replies that carry tokens
 
 
-async def host_command(request: Request, game_id: GameId, lang: str | None, command: str) -> Ack:
-    """Run `Games.start`, `Games.force_deadline` or `Games.abort` for the caller."""
-    games = games_of(request)
+async def host_command(request: HttpRequest, game_id: GameId, lang: str | None, command: str) -> Ack:
+    """Run `Commands.start`, `Commands.force_deadline` or `Commands.abort` for the caller."""
+    games, commands = games_of(request), commands_of(request)
     entry = await entry_of(games, game_id)
     who = await caller(games, entry, request, required=True)
-    run = {"start": games.start, "deadline": games.force_deadline, "abort": games.abort}[command]
+    run = {"start": commands.start, "deadline": commands.force_deadline, "abort": commands.abort}[command]
     return await blocking(games.store, run, entry, who, language(request, lang, entry.state.lang))
 
 
@@ -66,13 +68,13 @@ class GameRoutes(Controller):
     )
     async def create_game(
         self,
-        request: Request,
+        request: HttpRequest,
         data: JSONBody[CreateGameRequest],
         lang: LangQuery = None,
         creation_token: CreationToken = None,  # checked by the route's guard, before the body is read
     ) -> GameCreatedReply:
-        games = games_of(request)
-        reply = await blocking(games.store, games.create_game, data, language(request, lang, data.lang or "en"))
+        commands = commands_of(request)
+        reply = await blocking(commands.store, commands.create_game, data, language(request, lang, data.lang or "en"))
         structlog.contextvars.bind_contextvars(game_id=reply.game_id)
         return reply
 
@@ -87,7 +89,7 @@ class GameRoutes(Controller):
     )
     async def list_games(
         self,
-        request: Request,
+        request: HttpRequest,
         status: Annotated[
             str | None,
             QueryParameter(
@@ -97,8 +99,8 @@ class GameRoutes(Controller):
         limit: Annotated[int, QueryParameter(ge=1, le=200, description="The most games to return.")] = 50,
         offset: Annotated[int, QueryParameter(ge=0, le=1_000_000, description="How many games to skip.")] = 0,
     ) -> Lobby:
-        games = games_of(request)
-        return await blocking(games.store, games.lobby, status or "", limit, offset)
+        reads = reads_of(request)
+        return await blocking(reads.games.store, reads.lobby, status or "", limit, offset)
 
     @post(
         "/{game_id:uuid}/seats",
@@ -112,11 +114,12 @@ class GameRoutes(Controller):
         **SECRET_DOC,
     )
     async def join_game(
-        self, request: Request, game_id: GameId, data: JSONBody[JoinRequest], lang: LangQuery = None
+        self, request: HttpRequest, game_id: GameId, data: JSONBody[JoinRequest], lang: LangQuery = None
     ) -> JoinReply:
         games = games_of(request)
         entry = await entry_of(games, game_id)
-        reply = await blocking(games.store, games.join, entry, data.name, language(request, lang, entry.state.lang))
+        join = commands_of(request).join
+        reply = await blocking(games.store, join, entry, data.name, language(request, lang, entry.state.lang))
         structlog.contextvars.bind_contextvars(seat=reply.seat)
         return reply
 
@@ -134,13 +137,12 @@ class GameRoutes(Controller):
         cache_control=PRIVATE,
         response_headers=VARY,
     )
-    async def leave_game(self, request: Request, game_id: GameId, lang: LangQuery = None) -> None:
+    async def leave_game(self, request: HttpRequest, game_id: GameId, lang: LangQuery = None) -> None:
         games = games_of(request)
         entry = await entry_of(games, game_id)
         await caller(games, entry, request, required=True)
-        await blocking(
-            games.store, games.leave, entry, required_bearer(request), language(request, lang, entry.state.lang)
-        )
+        leave = commands_of(request).leave
+        await blocking(games.store, leave, entry, required_bearer(request), language(request, lang, entry.state.lang))
 
     @post(
         "/{game_id:uuid}/start",
@@ -149,7 +151,7 @@ class GameRoutes(Controller):
         description="Deals the roles and opens the first step; every seat must be taken. The host's token.",
         **HOST_DOC,
     )
-    async def start_game(self, request: Request, game_id: GameId, lang: LangQuery = None) -> Ack:
+    async def start_game(self, request: HttpRequest, game_id: GameId, lang: LangQuery = None) -> Ack:
         return await host_command(request, game_id, lang, "start")
 
     @post(
@@ -160,7 +162,7 @@ class GameRoutes(Controller):
         "defaults. The host's token.",
         **HOST_DOC,
     )
-    async def force_deadline(self, request: Request, game_id: GameId, lang: LangQuery = None) -> Ack:
+    async def force_deadline(self, request: HttpRequest, game_id: GameId, lang: LangQuery = None) -> Ack:
         return await host_command(request, game_id, lang, "deadline")
 
     @post(
@@ -170,5 +172,5 @@ class GameRoutes(Controller):
         description="Ends the game without winners; its log, seed and chain become public. The host's token.",
         **HOST_DOC,
     )
-    async def abort_game(self, request: Request, game_id: GameId, lang: LangQuery = None) -> Ack:
+    async def abort_game(self, request: HttpRequest, game_id: GameId, lang: LangQuery = None) -> Ack:
         return await host_command(request, game_id, lang, "abort")

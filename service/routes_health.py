@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from litestar import Controller, Request, Response, get
+from litestar import Controller, Response, get
 from litestar.openapi import ResponseSpec
 
 from grimoire.service import metrics
-from grimoire.service.guards import is_operator
+from grimoire.service.guards import HttpRequest, is_operator
 from grimoire.service.problems import PROBLEM_JSON, ApiError, Problem
 from grimoire.service.schemas import Health
 from grimoire.service.web import NO_STORE, blocking, service_of
@@ -43,7 +43,7 @@ class HealthRoutes(Controller):
             )
         },
     )
-    async def ready(self, request: Request) -> Health:
+    async def ready(self, request: HttpRequest) -> Health:
         svc = service_of(request)
         if svc.store is None:
             raise ApiError(503, "database_unavailable")
@@ -54,7 +54,7 @@ class HealthRoutes(Controller):
         return Health(status="ready")
 
     @get("/metrics", include_in_schema=False, cache_control=NO_STORE)
-    async def get_metrics(self, request: Request) -> Response[bytes]:
+    async def get_metrics(self, request: HttpRequest) -> Response[bytes]:
         """Prometheus metrics, to the operator's token only (`GRIMOIRE_OPERATOR_TOKEN`); without one set,
         there is nothing here (they may be served on their own port, `GRIMOIRE_METRICS_PORT`)."""
         token = service_of(request).settings.operator_token

@@ -5,10 +5,11 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from litestar import Controller, Request, Response, get
+from litestar import Controller, Response, get
 from litestar.datastructures import CacheControlHeader
 from litestar.static_files import create_static_files_router
 
+from grimoire.service.guards import HttpRequest
 from grimoire.service.routes_table import page_response
 from grimoire.service.web import VARY_LANG, language
 
@@ -76,7 +77,7 @@ class LandingRoutes(Controller):
     include_in_schema = False
 
     @get("/", media_type="text/html", response_headers=VARY_LANG)
-    async def landing(self, request: Request) -> Response[str]:
+    async def landing(self, request: HttpRequest) -> Response[str]:
         given = request.query_params.get("lang")
         lang = language(request, given if given in TEXTS else None)
         return page_response(request, "home", landing_links(lang))

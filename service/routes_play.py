@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Response, get, post
 from litestar.params import HeaderParameter, JSONBody
 
 from grimoire.service.auth import caller, required_bearer, viewer_of
+from grimoire.service.guards import HttpRequest
 from grimoire.service.problems import STORE_FAULTS, responses
 from grimoire.service.schemas import ActionReply, ActionRequest, ViewReply
 from grimoire.service.web import (
@@ -21,10 +22,12 @@ from grimoire.service.web import (
     IfNoneMatch,
     LangQuery,
     blocking,
+    commands_of,
     conditional,
     entry_of,
     games_of,
     language,
+    reads_of,
     tag,
 )
 
@@ -47,12 +50,12 @@ class PlayRoutes(Controller):
         response_headers=[*VARY, ETAG],
     )
     async def get_view(
-        self, request: Request, game_id: GameId, if_none_match: IfNoneMatch = None
+        self, request: HttpRequest, game_id: GameId, if_none_match: IfNoneMatch = None
     ) -> Response[ViewReply]:
         games = games_of(request)
         entry = await entry_of(games, game_id)
         viewer = viewer_of(await caller(games, entry, request))
-        reply = games.view(entry, viewer)
+        reply = reads_of(request).view(entry, viewer)
         lang = language(request, request.query_params.get("lang"), entry.state.lang)
         return conditional(request, reply, tag(entry.id, viewer, reply.seen, lang, weak=True))
 
@@ -70,7 +73,7 @@ class PlayRoutes(Controller):
     )
     async def post_action(
         self,
-        request: Request,
+        request: HttpRequest,
         game_id: GameId,
         data: JSONBody[ActionRequest],
         lang: LangQuery = None,
@@ -94,7 +97,6 @@ class PlayRoutes(Controller):
         entry = await entry_of(games, game_id)
         who = await caller(games, entry, request, required=True)
         text_lang = language(request, lang, entry.state.lang)
-        reply = await blocking(
-            games.store, games.act, entry, who, data, text_lang, required_bearer(request), idempotency_key
-        )
+        act = commands_of(request).act
+        reply = await blocking(games.store, act, entry, who, data, text_lang, required_bearer(request), idempotency_key)
         return Response(reply, status_code=200)

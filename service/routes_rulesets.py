@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Controller, Request, Response, get
+from litestar import Controller, Response, get
 from litestar.params import Parameter
 
 from grimoire.domain import catalog as rulesets
 from grimoire.domain.texts import name_of, role_name
-from grimoire.service.games import preset_seats
+from grimoire.service.commands import preset_seats
+from grimoire.service.guards import HttpRequest
 from grimoire.service.labels import labels_of, option_info
 from grimoire.service.problems import ApiError, responses
 from grimoire.service.schemas import RoleInfo, RulesetInfo
@@ -61,7 +62,7 @@ class RulesetRoutes(Controller):
         responses={**responses(400), 304: NOT_MODIFIED},
     )
     async def list_rulesets(
-        self, request: Request, lang: LangQuery = None, if_none_match: IfNoneMatch = None
+        self, request: HttpRequest, lang: LangQuery = None, if_none_match: IfNoneMatch = None
     ) -> Response[list[RulesetInfo]]:
         lang = language(request, lang)
         body = msgspec.json.encode([ruleset_info(rs, lang) for rs in rulesets.RULESETS.values()])
@@ -77,7 +78,7 @@ class RulesetRoutes(Controller):
     )
     async def get_ruleset(
         self,
-        request: Request,
+        request: HttpRequest,
         ruleset_id: Annotated[str, Parameter(description="The ruleset's id.")],
         lang: LangQuery = None,
         if_none_match: IfNoneMatch = None,

@@ -12,8 +12,9 @@ import io
 from html import escape
 
 import segno
-from litestar import Controller, Request, Response, get
+from litestar import Controller, Response, get
 
+from grimoire.service.guards import HttpRequest
 from grimoire.service.web import VARY_LANG, GameId, language, service_of
 
 PAGES = ("home", "play", "watch", "replay")
@@ -25,7 +26,7 @@ PAGE_HEADERS = {
 }
 
 
-def public_url(request: Request) -> str:
+def public_url(request: HttpRequest) -> str:
     """Where players reach this service: the operator's public address, else the one this request used."""
     return service_of(request).settings.public_url or str(request.base_url).rstrip("/")
 
@@ -50,7 +51,7 @@ def page(name: str, lang: str, base: str, extra: str = "") -> str:
 """
 
 
-def page_response(request: Request, name: str, extra: str = "") -> Response[str]:
+def page_response(request: HttpRequest, name: str, extra: str = "") -> Response[str]:
     given = request.query_params.get("lang")
     lang = language(request, given if given in ("ja", "zh-Hans", "zh-Hant", "en") else None)
     return Response(page(name, lang, public_url(request), extra), media_type="text/html", headers=PAGE_HEADERS)
@@ -69,21 +70,21 @@ class TableRoutes(Controller):
     response_headers = VARY_LANG
 
     @get("/play/{game_id:uuid}", media_type="text/html")
-    async def play(self, request: Request, game_id: GameId) -> Response[str]:
+    async def play(self, request: HttpRequest, game_id: GameId) -> Response[str]:
         """A seat's page: join the game under a name, or play the seat whose token the tab holds."""
         return page_response(request, "play")
 
     @get("/watch/{game_id:uuid}", media_type="text/html")
-    async def watch(self, request: Request, game_id: GameId) -> Response[str]:
+    async def watch(self, request: HttpRequest, game_id: GameId) -> Response[str]:
         """A spectator's page: what the public sees, live."""
         return page_response(request, "watch")
 
     @get("/replay/{game_id:uuid}", media_type="text/html")
-    async def replay(self, request: Request, game_id: GameId) -> Response[str]:
+    async def replay(self, request: HttpRequest, game_id: GameId) -> Response[str]:
         """A finished game's log, any viewer's view at any event, and its verification."""
         return page_response(request, "replay")
 
     @get("/play/{game_id:uuid}/qr.svg", media_type="image/svg+xml")
-    async def qr(self, request: Request, game_id: GameId) -> Response[bytes]:
+    async def qr(self, request: HttpRequest, game_id: GameId) -> Response[bytes]:
         """The QR code of the game's join link (the game's id only: each phone joins under its own name)."""
         return Response(join_qr(f"{public_url(request)}/play/{game_id}"), media_type="image/svg+xml")

@@ -11,18 +11,25 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any, TypedDict, TypeVar, get_args
 
 import structlog
-from litestar import Request, Response
+from litestar import Response
 from litestar.datastructures import CacheControlHeader, ResponseHeader
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import SecurityRequirement
 from litestar.params import FromPath, HeaderParameter, QueryParameter
+from litestar.types import ASGIApp, Receive, Scope, Send
 
+from grimoire.service.audit import Audits
+from grimoire.service.commands import Commands
 from grimoire.service.entry import Entry
+from grimoire.service.errors import NotNow, ServiceError
+from grimoire.service.faults import FAULT_STATUS
 from grimoire.service.games import HELD, Games
-from grimoire.service.lifecycle import Service
+from grimoire.service.guards import HttpRequest
+from grimoire.service.lifecycle import Service, opened
 from grimoire.service.problems import ApiError
+from grimoire.service.reads import Reads
 from grimoire.service.schemas import Lang
-from grimoire.service.store import FAULT_STATUS, Store
+from grimoire.service.store import Store
 
 PAGE_MAX = 500
 # the threads requests' store work runs in (a plain executor: a third cheaper a call than anyio's workers)
@@ -65,15 +72,28 @@ LangQuery = Annotated[
 ]
 
 
-def service_of(request: Request) -> Service:
-    return request.app.state.service
+def service_of(request: HttpRequest) -> Service:
+    service: Service = request.app.state.service
+    return service
 
 
-def games_of(request: Request) -> Games:
-    return request.app.state.service.games
+def games_of(request: HttpRequest) -> Games:
+    return opened(service_of(request).games)
 
 
-def language(request: Request, given: str | None, default: str = "en") -> str:
+def commands_of(request: HttpRequest) -> Commands:
+    return opened(service_of(request).commands)
+
+
+def reads_of(request: HttpRequest) -> Reads:
+    return opened(service_of(request).reads)
+
+
+def audits_of(request: HttpRequest) -> Audits:
+    return opened(service_of(request).audits)
+
+
+def language(request: HttpRequest, given: str | None, default: str = "en") -> str:
     if given:
         return given
     for part in request.headers.get("accept-language", "").split(","):
@@ -99,7 +119,7 @@ async def blocking(store: Store, fn: Callable[..., T], *args: Any, bound: float 
         async with asyncio.timeout(store.timeout if bound is None else bound):
             call = contextvars.copy_context().run  # the request's log context goes with it
             return await asyncio.get_running_loop().run_in_executor(WORKERS, call, fn, *args)
-    except ApiError:
+    except (ApiError, ServiceError):
         raise
     except Exception as exc:
         code = store.fault(exc)
@@ -118,15 +138,15 @@ async def entry_of(games: Games, game_id: uuid.UUID, damaged_ok: bool = False) -
         entry = await blocking(games.store, games.game, game_id, True)
     structlog.contextvars.bind_contextvars(game_id=str(game_id))
     if entry.damage is not None and not damaged_ok:
-        raise ApiError(409, entry.damage[0], version=entry.damage[1])
+        raise NotNow(entry.damage[0], version=entry.damage[1])
     return entry
 
 
-def hold_games(app: Any) -> Any:
+def hold_games(app: ASGIApp) -> ASGIApp:
     """ASGI middleware: the games a request reads or changes stay cached until its reply (a stream's too)
     is sent, so that it never waits on an entry the cache has dropped."""
 
-    async def middleware(scope: dict, receive: Any, send: Any) -> None:
+    async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
         held: list[uuid.UUID] = []
         token = HELD.set(held)
         try:
@@ -179,7 +199,7 @@ def tag(*parts: Any, weak: bool = False) -> str:
     return f'W/"{digest}"' if weak else f'"{digest}"'
 
 
-def not_modified(request: Request, etag: str) -> bool:
+def not_modified(request: HttpRequest, etag: str) -> bool:
     """Whether `If-None-Match` names `etag` (weak comparison, RFC 9110 §13.1.2) or is `*`."""
     given = request.headers.get("if-none-match")
     if not given:
@@ -188,8 +208,9 @@ def not_modified(request: Request, etag: str) -> bool:
     return any(t.strip() == "*" or t.strip().removeprefix("W/") == wanted for t in given.split(","))
 
 
-def conditional(request: Request, content: Any, etag: str, media_type: str = "application/json") -> Response:
-    """`content` with its ETag, or 304 Not Modified when the caller holds that representation."""
+def conditional(request: HttpRequest, content: T, etag: str, media_type: str = "application/json") -> Response[Any]:
+    """`content` with its ETag, or 304 Not Modified when the caller holds that representation. (A 304 has
+    no content: the reply is a `Response[T]` or a `Response[None]`, which the routes declare as the former.)"""
     if not_modified(request, etag):
         return Response(content=None, status_code=304, headers={"ETag": etag})
     return Response(content=content, headers={"ETag": etag}, media_type=media_type)

@@ -16,7 +16,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from grimoire.service.cli import free_port
+from grimoire.service.serving import free_port
 from tests.browser.proxy import Proxy
 from tests.browser.serve import CHROMIUM, HOST, MISSING_CHROMIUM, Server, launch
 

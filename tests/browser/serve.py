@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from grimoire.service.cli import free_port
+from grimoire.service.serving import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from grimoire.domain import catalog
-from grimoire.service.cli import start_server
+from grimoire.service.serving import start_server
 
 OPENAPI = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
 BOT = Path(__file__).parents[1] / "support" / "fixtures" / "client_bot.py"

@@ -15,7 +15,7 @@ from openapi_spec_validator import validate
 from grimoire.domain import catalog
 from grimoire.domain.events import Input, event_types
 from grimoire.service.app import create_app
-from grimoire.service.openapi import field_docs
+from grimoire.service.openapi_schemas import field_docs
 from grimoire.service.schemas import ActionRequest
 from grimoire.service.settings import Settings
 

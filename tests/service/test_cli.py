@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from grimoire.service.cli import SERVE_ENVIRONMENT, build_parser, describe_store, main
+from grimoire.service.cli import build_parser, main
+from grimoire.service.serving import SERVE_ENVIRONMENT, describe_store
 from grimoire.service.store import Store
 
 

@@ -82,6 +82,6 @@ def test_firing_a_scheduled_deadline_ends_the_step_whatever_the_wall_clock_reads
         step = entry.state.step
         assert step is not None and step.deadline is not None
         version = entry.version
-        games.fire(entry.id, step.no, step.deadline)
+        service(c).commands.fire(entry.id, step.no, step.deadline)
         assert entry.version > version
         assert entry.records[version].topic == "timeout"  # the step's deadline passed (it ends or is extended)

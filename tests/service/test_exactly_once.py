@@ -47,7 +47,7 @@ def same_reply(a, b) -> bool:
 
 def lose_the_reply(monkeypatch, c) -> None:
     """The next action's reply fails after its events are committed (as a crash before the answer would)."""
-    Once(monkeypatch, service(c).games, "action_reply")
+    Once(monkeypatch, service(c).commands, "action_reply")
 
 
 def whisper(c, game: dict, headers: dict, text: str, key: str | None = None):
@@ -152,14 +152,14 @@ def test_an_insert_that_meets_its_own_committed_rows_is_not_decided_again(databa
 def test_concurrent_requests_with_one_key_apply_the_action_once_and_all_get_it(database_url):
     with client(database_url) as c:
         game, wolves = wolf_game(c)
-        games = service(c).games
+        games, commands = service(c).games, service(c).commands
         entry = games.game(uuid.UUID(game["game_id"]))
         token = wolves[0]["Authorization"].removeprefix("Bearer ")
         who = games.principal(entry, token)
         data = ActionRequest(kind="whisper", text="w1")
 
         def act(_: int) -> dict:
-            return json.loads(msgspec.json.encode(games.act(entry, who, data, "en", token, "k1")))
+            return json.loads(msgspec.json.encode(commands.act(entry, who, data, "en", token, "k1")))
 
         with ThreadPoolExecutor(max_workers=8) as pool:
             replies = list(pool.map(act, range(8)))
@@ -288,7 +288,7 @@ def test_a_group_commit_that_meets_its_own_rows_answers_each_append_once(tmp_pat
     conflict (the recorder's retry met the batch's own rows): the one-by-one retry of the batch meets
     them again, and each game recognises its own events instead of deciding again."""
     with client(str(tmp_path / "grimoire.db")) as c:
-        games = service(c).games
+        games, commands = service(c).games, service(c).commands
         store = service(c).store
         played = [wolf_game(c) for _ in range(3)]
         real, calls, blocked, go = store.insert, [], threading.Event(), threading.Event()
@@ -308,7 +308,8 @@ def test_a_group_commit_that_meets_its_own_rows_answers_each_append_once(tmp_pat
             game, wolves = played[n]
             entry = games.game(uuid.UUID(game["game_id"]))
             token = wolves[0]["Authorization"].removeprefix("Bearer ")
-            games.act(entry, games.principal(entry, token), ActionRequest(kind="whisper", text=f"w{n}"), "en", token)
+            who = games.principal(entry, token)
+            commands.act(entry, who, ActionRequest(kind="whisper", text=f"w{n}"), "en", token)
 
         with ThreadPoolExecutor(max_workers=3) as pool:
             first = pool.submit(act, 0)

@@ -8,6 +8,7 @@ import psycopg
 
 from grimoire.domain.events import CreateGame
 from grimoire.domain.violations import RuleViolation
+from grimoire.service.commands import Commands
 from grimoire.service.games import Games
 from grimoire.service.store import Store
 from tests.support.harness import seed_for
@@ -23,7 +24,7 @@ def test_a_temporary_cluster_starts_holds_a_game_and_stops():
         store = Store(url.rsplit("/", 1)[0] + "/grimoire")
         try:
             gid = uuid.uuid4()
-            _, out = Games(store).create(
+            _, out = Commands(Games(store)).create(
                 gid, CreateGame(game_id=str(gid), ruleset="jinro9", seats=9, preset="9A", seed=seed_for(3))
             )
             assert not isinstance(out, RuleViolation)

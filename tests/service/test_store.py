@@ -13,6 +13,7 @@ from grimoire.domain.codec import decode, encode
 from grimoire.domain.events import Abort, Act, Action, CreateGame, GameCreated, Join, Start, Timeout
 from grimoire.domain.violations import RuleViolation
 from grimoire.service.chain import GENESIS, link
+from grimoire.service.commands import Commands
 from grimoire.service.directory import CHANGES, NAME, DirectoryWriter, Follower, due, lobby
 from grimoire.service.entry import Entry
 from grimoire.service.games import Games
@@ -33,7 +34,7 @@ def stores(database_url):
 
 def create(games: Games, time_scale: float = 100) -> uuid.UUID:
     gid = uuid.uuid4()
-    _, out = games.create(
+    _, out = Commands(games).create(
         gid,
         CreateGame(
             game_id=str(gid),
@@ -233,7 +234,7 @@ def test_a_directory_batch_another_process_recorded_part_of_is_applied_only_for_
     a, b = stores
     games = Games(a)
     gid = uuid.uuid4()
-    _, out = games.create(
+    _, out = Commands(games).create(
         gid, CreateGame(game_id=str(gid), ruleset="jinro9", seats=9, names=NAMES[:6], preset="9A", seed=seed_for(1))
     )
     assert not isinstance(out, RuleViolation)

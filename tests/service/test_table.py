@@ -15,7 +15,7 @@ from grimoire.domain.catalog import ENGINES, RULESETS, initial_state
 from grimoire.domain.events import MODERATOR
 from grimoire.domain.texts import LANGS
 from grimoire.projections.view import SPECTATOR, View, deliver, new_view
-from grimoire.service import cli
+from grimoire.service import cli, serving
 from grimoire.service.labels import labels_of, option_info
 from grimoire.service.routes_landing import STATIC
 from grimoire.service.routes_table import join_qr
@@ -168,7 +168,7 @@ def test_a_rulesets_reply_carries_its_labels_in_the_language_asked_for(database_
 
 
 def test_the_lan_address_is_an_ipv4_address_of_this_machine():
-    address = cli.lan_address()
+    address = serving.lan_address()
     socket.inet_aton(address)
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         s.bind((address, 0))  # only an address of one of this machine's interfaces can be bound
@@ -179,7 +179,7 @@ def test_serve_lan_listens_on_every_interface_and_prints_the_table_at_the_lan_ad
 
     ran = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.update(kw, app=app))
-    monkeypatch.setattr(cli, "lan_address", lambda: "192.168.7.7")
+    monkeypatch.setattr(serving, "lan_address", lambda: "192.168.7.7")
     monkeypatch.delenv("GRIMOIRE_PUBLIC_URL", raising=False)
     assert cli.main(["serve", "--lan", "--port", "8123", "--database-url", str(tmp_path / "g.db")]) == 0
     assert ran["host"] == "0.0.0.0"
