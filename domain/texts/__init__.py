@@ -54,6 +54,9 @@ TERMS: dict[str | None, frozenset[str]] = {}
 
 # A ruleset's messages that every game reads: its name and its refusals.
 _SHARED_PREFIXES = ("ruleset.", "error.")
+# An option's `doc` in the API is one English text whatever the language: its English help, or where that
+# reads otherwise its `option-<id>-doc`, a message of the en catalog only, kept apart from MESSAGES.
+DOCS: dict[str, Text] = {}
 
 
 class _Reads(Visitor):
@@ -170,6 +173,7 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
     """Add a catalog (its `<lang>.ftl` files) under `ruleset` (None: the shared one). A key already present,
     a message missing from a language, or a syntax error is an error."""
     found: dict[str, dict[str, Text]] = {}
+    docs: dict[str, Text] = {}
     terms: set[str] = set()
     for lang in LANGS:
         source = (folder / f"{lang}.ftl").read_text(encoding="utf-8")
@@ -188,6 +192,19 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
             reads = _Reads()
             reads.visit(entry.value)
             key = entry.id.name.replace("-", ".")
+            if key.endswith(".doc"):
+                if lang != "en":
+                    raise ValueError(f"{folder}/{lang}.ftl: {key} is the API's English text, in en.ftl only")
+                docs[key] = Text(
+                    bundle,
+                    bundle.get_message(entry.id.name).value,
+                    frozenset(),
+                    frozenset(),
+                    frozenset(),
+                    None,
+                    ruleset,
+                )
+                continue
             pattern = bundle.get_message(entry.id.name).value
             plan = _compile(entry.value, glossary)
             if plan is not None:
@@ -211,6 +228,7 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
         if key in MESSAGES:
             raise ValueError(f"message {key} is loaded twice")
     MESSAGES.update(named)
+    DOCS.update({prefix + key: text for key, text in docs.items()})
     TERMS[ruleset] = frozenset(terms)
 
 
@@ -274,6 +292,15 @@ def entry(key: str, ruleset: str | None = None) -> dict[str, Text]:
     if found is None:
         raise MissingText(f"{ruleset}.{key}" if ruleset else key)
     return found
+
+
+def option_doc(option: str, ruleset: str) -> str:
+    """The API's English `doc` of an option (without a duration's note on seconds)."""
+    key = f"option.{option}.doc"
+    text = DOCS.get(f"{ruleset}.{key}") or DOCS.get(key)
+    if text is None:
+        return render_text(f"option.{option}.help", "en", {}, ruleset=ruleset)
+    return _format(text.bundle, text.pattern, {}, key)
 
 
 def has(key: str, ruleset: str | None = None) -> bool:

@@ -190,6 +190,9 @@ option-shot_seconds-help = The step in which a shot is fired.
 option-consecutive_guard = Guard twice in a row
 option-consecutive_guard-help = A guard may protect the same player two nights in a row.
 
+# The API's `doc` of an option, in English for every language, where it reads otherwise than the help
+option-speech_max_chars-doc = Longest speech.
+
 ## The service's problems, by code
 
 error-bad_request = The request is malformed.

@@ -28,7 +28,17 @@ from grimoire.domain.events import (
     Timeout,
     VoteResult,
 )
-from grimoire.domain.texts import LANGS, MESSAGES, TERMS, MissingText, join, load, render_text, role_name
+from grimoire.domain.texts import (
+    LANGS,
+    MESSAGES,
+    TERMS,
+    MissingText,
+    join,
+    load,
+    option_doc,
+    render_text,
+    role_name,
+)
 from grimoire.domain.violations import RuleViolation
 from grimoire.projections.render import render
 from grimoire.service.bots import owed_action
@@ -83,6 +93,17 @@ def test_every_message_reads_the_same_variables_in_every_language_and_every_term
             used.setdefault(t.catalog, set()).update(t.terms)
     for catalog in (None, *RULESETS):
         assert TERMS[catalog] == used.get(catalog, set()), (catalog, TERMS[catalog] ^ used.get(catalog, set()))
+
+
+def test_an_options_doc_is_its_english_help_or_its_english_only_doc_message(tmp_path):
+    assert option_doc("early_close", "langrensha") == render_text(
+        "option.early_close.help", "en", {}, ruleset="langrensha"
+    )
+    assert option_doc("speech_max_chars", "jinro9") == "Longest speech."
+    assert option_doc("event_babel", "magic_city") == "The event card babel is in the deck."
+    assert not any(key.endswith(".doc") for key in MESSAGES)
+    with pytest.raises(ValueError):
+        load(_catalog(tmp_path / "doc", "option-x-doc = x\n"), ruleset="test_docs")
 
 
 def test_a_missing_term_or_variable_fails_the_render_instead_of_a_fallback(tmp_path):
