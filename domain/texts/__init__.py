@@ -100,6 +100,11 @@ def _count(shown: str, number: float) -> _Count:
 # A message compiled to its parts, for speed: text (the glossary's terms already in), a variable's name,
 # or a choice of variants by the plural category of a variable. Messages that use more of Fluent than
 # this are formatted by Fluent itself; a message's compiled text is checked against Fluent's at load.
+# Measured with the render cache in place (every event of 20 random games, four of each ruleset, 7,802
+# events, in the four languages, as projections.render renders feeds): the first render of an event costs
+# 3.4 us compiled and 6.1 us through FluentBundle.format_pattern (+80%, 2.7 us an event and language),
+# with every cache empty 4.1 against 6.9 us; a cached render costs 0.86 us either way. Each event is
+# rendered once per language before the cache serves it, so Fluent alone would cost a feed far more than 5%.
 Plan = tuple[Any, ...]
 
 
