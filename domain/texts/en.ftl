@@ -245,3 +245,16 @@ demo-audit_failed = Audit: FAILED { $problems }
 seat-honorific = { "" }
 # a list joined by a word alone (jinro9's morning)
 list-and = { " and " }
+
+## The landing page (`/`): the service in a line and its links
+
+landing-intro = A game-master service for hidden-role games: Werewolf, 人狼, 狼人殺 and 魔女审判.
+landing-docs = Interactive API docs
+landing-lobby = The lobby: games and open seats
+landing-openapi = The OpenAPI document
+landing-health = Health
+# each language's name in itself, the same in every catalog
+language-en = English
+language-ja = 日本語
+language-zh_Hans = 简体中文
+language-zh_Hant = 繁體中文

@@ -1,4 +1,4 @@
-"""jinro9: 9-player 人狼 (`jinro9.md`), presets 9A, 9B and 9C (妖狐)."""
+"""jinro9: 9-player werewolf (`jinro9.md`), presets 9A, 9B and 9C (with the fox)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""ultimate13: アルティメット人狼 (ア式), the 13-player village (`ultimate13.md`)."""
+"""ultimate13: the ultimate werewolf rules, the 13-player village (`ultimate13.md`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""witch_trial: 魔女审判, the survival card game (`witch-trial.md`, rulings § witch_trial).
+"""witch_trial: the witch trial, the survival card game (`witch-trial.md`, rulings § witch_trial).
 
 The ruleset's parts, one module each:
 - `data`: the cards, the pools dealt from, the action kinds and the fixed numbers;
