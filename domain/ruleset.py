@@ -47,7 +47,6 @@ class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     choices: tuple[str, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
-    doc: str = ""
     unit: str = ""  # "seconds" for a duration
 
     def accepts(self, value: Any) -> bool:
@@ -64,16 +63,14 @@ class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         return self.maximum is None or value <= self.maximum
 
 
-def seconds(default: float, doc: str) -> Option:
-    return Option(
-        type="float", default=default, minimum=0, maximum=86400, doc=doc + " Seconds; 0 waits forever.", unit="seconds"
-    )
+def seconds(default: float) -> Option:
+    return Option(type="float", default=default, minimum=0, maximum=86400, unit="seconds")
 
 
 COMMON_OPTIONS: dict[str, Option] = {
-    "time_scale": Option(type="float", default=1.0, minimum=0.001, maximum=100, doc="Multiplies every duration."),
-    "retries": Option(type="int", default=2, minimum=0, maximum=10, doc="Reminders before a default applies."),
-    "dead_see_all": Option(type="bool", default=False, doc="The dead see every role."),
+    "time_scale": Option(type="float", default=1.0, minimum=0.001, maximum=100),
+    "retries": Option(type="int", default=2, minimum=0, maximum=10),
+    "dead_see_all": Option(type="bool", default=False),
 }
 
 

@@ -20,8 +20,8 @@ class Today(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     event: str | None  # the event whose day it is; null: none
     format: str  # the vote format today (simultaneous, ordered, free)
     cursed: int | None  # the seat cursed silent for the first minute; null: none
-    word: str | msgspec.UnsetType = msgspec.UNSET  # the word of today's speeches (バベル, 図書館)
-    minutes: int | msgspec.UnsetType = msgspec.UNSET  # the minutes of today's discussion (共同風呂)
+    word: str | msgspec.UnsetType = msgspec.UNSET  # the word of today's speeches (babel, library)
+    minutes: int | msgspec.UnsetType = msgspec.UNSET  # the minutes of today's discussion (bathhouse)
     target: int | msgspec.UnsetType = msgspec.UNSET  # the seat a bank or thieves event names
 
 

@@ -5,7 +5,8 @@ every decision, choice, card, phase, step, side and result in the game's languag
 The names come from the text catalogs (`domain.texts`): a label is a message that reads no argument, and a
 ruleset's own message (`<ruleset>.<prefix>.<id>`) comes before the shared one. An option's name and help
 are `option.<id>` and `option.<id>.help`, a choice's value `option.<id>.<value>`; a duration in seconds
-reads its help through `option.duration.help`.
+reads its help through `option.duration.help`. Its `doc` is its English help, or its English-only
+`option.<id>.doc` where that reads otherwise.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from grimoire.domain import catalog
 from grimoire.domain.ruleset import Option
-from grimoire.domain.texts import MESSAGES, name_of, render_text
+from grimoire.domain.texts import MESSAGES, name_of, option_doc, render_text
 from grimoire.service.schemas import Labels, OptionInfo
 
 
@@ -64,8 +65,10 @@ def labels_of(rs: Any, lang: str) -> Labels:
 def option_info(rs: Any, key: str, o: Option, lang: str) -> OptionInfo:
     """An option as a creator reads it: its type and bounds, its name and help in `lang`, its values' names."""
     r = rs.id
+    doc = option_doc(key, r)
     help = name_of("option", key + ".help", lang, r)
     if o.unit == "seconds":
+        doc = render_text("option.duration.help", "en", {"help": doc}, ruleset=r)
         help = render_text("option.duration.help", lang, {"help": help}, ruleset=r)
     return OptionInfo(
         type=o.type,  # type: ignore[arg-type]  # an Option's type is one of the four
@@ -73,7 +76,7 @@ def option_info(rs: Any, key: str, o: Option, lang: str) -> OptionInfo:
         choices=list(o.choices),
         minimum=o.minimum,
         maximum=o.maximum,
-        doc=o.doc,
+        doc=doc,
         name=name_of("option", key, lang, r),
         help=help,
         choice_names={c: name_of("option", f"{key}.{c}", lang, r) for c in o.choices},

@@ -9,6 +9,7 @@ from litestar import Controller, Response, get
 from litestar.datastructures import CacheControlHeader
 from litestar.static_files import create_static_files_router
 
+from grimoire.domain.texts import LANGS, render_text
 from grimoire.service.guards import HttpRequest
 from grimoire.service.routes_table import page_response
 from grimoire.service.web import VARY_LANG, language
@@ -22,42 +23,17 @@ static_assets = create_static_files_router(
     cache_control=CacheControlHeader(public=True, max_age=86400),
 )
 
-TEXTS = {
-    "en": (
-        "A game-master service for hidden-role games: Werewolf, 人狼, 狼人殺 and 魔女审判.",
-        "Interactive API docs",
-        "The lobby: games and open seats",
-        "The OpenAPI document",
-        "Health",
-    ),
-    "ja": (
-        "人狼・狼人殺・魔女审判など正体隠匿ゲームの進行役サービスです。",
-        "API ドキュメント（対話式）",
-        "ロビー：ゲームと空席",
-        "OpenAPI 定義",
-        "稼働状況",
-    ),
-    "zh-Hans": (
-        "狼人杀、人狼、魔女审判等身份隐藏游戏的主持服务。",
-        "交互式 API 文档",
-        "大厅：游戏与空位",
-        "OpenAPI 文档",
-        "运行状态",
-    ),
-    "zh-Hant": (
-        "狼人殺、人狼、魔女審判等身分隱藏遊戲的主持服務。",
-        "互動式 API 文件",
-        "大廳：遊戲與空位",
-        "OpenAPI 文件",
-        "運行狀態",
-    ),
-}
+# The landing page's lines, in the shared catalog as `landing.<id>`.
+_LINES = ("intro", "docs", "lobby", "openapi", "health")
 
 
 def landing_links(lang: str) -> str:
     """What `/` says without its script: the service in a line, links to the docs, the lobby, the OpenAPI
     document and health, and the page in each language."""
-    intro, docs, lobby, openapi, health = (escape(t) for t in TEXTS[lang])
+    intro, docs, lobby, openapi, health = (escape(render_text(f"landing.{n}", lang, {})) for n in _LINES)
+    en, ja, hans, hant = (
+        escape(render_text(f"language.{code}", lang, {})) for code in ("en", "ja", "zh_Hans", "zh_Hant")
+    )
     return f"""<footer id="about">
 <p>{intro}</p>
 <ul>
@@ -66,8 +42,8 @@ def landing_links(lang: str) -> str:
 <li><a href="/docs/openapi.json">{openapi}</a></li>
 <li><a href="/health/ready">{health}</a></li>
 </ul>
-<p lang="en"><a href="/?lang=en">English</a> · <a href="/?lang=ja">日本語</a> · <a href="/?lang=zh-Hans">简体中文</a> ·
-<a href="/?lang=zh-Hant">繁體中文</a></p>
+<p lang="en"><a href="/?lang=en">{en}</a> · <a href="/?lang=ja">{ja}</a> · <a href="/?lang=zh-Hans">{hans}</a> ·
+<a href="/?lang=zh-Hant">{hant}</a></p>
 </footer>
 """
 
@@ -79,5 +55,5 @@ class LandingRoutes(Controller):
     @get("/", media_type="text/html", response_headers=VARY_LANG)
     async def landing(self, request: HttpRequest) -> Response[str]:
         given = request.query_params.get("lang")
-        lang = language(request, given if given in TEXTS else None)
+        lang = language(request, given if given in LANGS else None)
         return page_response(request, "home", landing_links(lang))

@@ -190,6 +190,9 @@ option-shot_seconds-help = The step in which a shot is fired.
 option-consecutive_guard = Guard twice in a row
 option-consecutive_guard-help = A guard may protect the same player two nights in a row.
 
+# The API's `doc` of an option, in English for every language, where it reads otherwise than the help
+option-speech_max_chars-doc = Longest speech.
+
 ## The service's problems, by code
 
 error-bad_request = The request is malformed.
@@ -242,3 +245,16 @@ demo-audit_failed = Audit: FAILED { $problems }
 seat-honorific = { "" }
 # a list joined by a word alone (jinro9's morning)
 list-and = { " and " }
+
+## The landing page (`/`): the service in a line and its links
+
+landing-intro = A game-master service for hidden-role games: Werewolf, 人狼, 狼人殺 and 魔女审判.
+landing-docs = Interactive API docs
+landing-lobby = The lobby: games and open seats
+landing-openapi = The OpenAPI document
+landing-health = Health
+# each language's name in itself, the same in every catalog
+language-en = English
+language-ja = 日本語
+language-zh_Hans = 简体中文
+language-zh_Hant = 繁體中文

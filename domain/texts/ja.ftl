@@ -218,3 +218,16 @@ demo-audit_failed = 監査: 失敗 { $problems }
 seat-honorific = さん
 # a list joined by a word alone (jinro9's morning)
 list-and = と
+
+## The landing page (`/`): the service in a line and its links
+
+landing-intro = 人狼・狼人殺・魔女审判など正体隠匿ゲームの進行役サービスです。
+landing-docs = API ドキュメント（対話式）
+landing-lobby = ロビー：ゲームと空席
+landing-openapi = OpenAPI 定義
+landing-health = 稼働状況
+# each language's name in itself, the same in every catalog
+language-en = English
+language-ja = 日本語
+language-zh_Hans = 简体中文
+language-zh_Hant = 繁體中文

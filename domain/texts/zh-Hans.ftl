@@ -218,3 +218,16 @@ demo-audit_failed = 审计：失败 { $problems }
 seat-honorific = { "" }
 # a list joined by a word alone (jinro9's morning)
 list-and = 和
+
+## The landing page (`/`): the service in a line and its links
+
+landing-intro = 狼人杀、人狼、魔女审判等身份隐藏游戏的主持服务。
+landing-docs = 交互式 API 文档
+landing-lobby = 大厅：游戏与空位
+landing-openapi = OpenAPI 文档
+landing-health = 运行状态
+# each language's name in itself, the same in every catalog
+language-en = English
+language-ja = 日本語
+language-zh_Hans = 简体中文
+language-zh_Hant = 繁體中文

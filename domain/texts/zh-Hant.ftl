@@ -218,3 +218,16 @@ demo-audit_failed = 審計：失敗 { $problems }
 seat-honorific = { "" }
 # a list joined by a word alone (jinro9's morning)
 list-and = 和
+
+## The landing page (`/`): the service in a line and its links
+
+landing-intro = 狼人殺、人狼、魔女審判等身分隱藏遊戲的主持服務。
+landing-docs = 互動式 API 文件
+landing-lobby = 大廳：遊戲與空位
+landing-openapi = OpenAPI 文件
+landing-health = 運行狀態
+# each language's name in itself, the same in every catalog
+language-en = English
+language-ja = 日本語
+language-zh_Hans = 简体中文
+language-zh_Hant = 繁體中文

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -28,7 +29,17 @@ from grimoire.domain.events import (
     Timeout,
     VoteResult,
 )
-from grimoire.domain.texts import LANGS, MESSAGES, TERMS, MissingText, join, load, render_text, role_name
+from grimoire.domain.texts import (
+    LANGS,
+    MESSAGES,
+    TERMS,
+    MissingText,
+    join,
+    load,
+    option_doc,
+    render_text,
+    role_name,
+)
 from grimoire.domain.violations import RuleViolation
 from grimoire.projections.render import render
 from grimoire.service.bots import owed_action
@@ -83,6 +94,17 @@ def test_every_message_reads_the_same_variables_in_every_language_and_every_term
             used.setdefault(t.catalog, set()).update(t.terms)
     for catalog in (None, *RULESETS):
         assert TERMS[catalog] == used.get(catalog, set()), (catalog, TERMS[catalog] ^ used.get(catalog, set()))
+
+
+def test_an_options_doc_is_its_english_help_or_its_english_only_doc_message(tmp_path):
+    assert option_doc("early_close", "langrensha") == render_text(
+        "option.early_close.help", "en", {}, ruleset="langrensha"
+    )
+    assert option_doc("speech_max_chars", "jinro9") == "Longest speech."
+    assert option_doc("event_babel", "magic_city") == "The event card babel is in the deck."
+    assert not any(key.endswith(".doc") for key in MESSAGES)
+    with pytest.raises(ValueError):
+        load(_catalog(tmp_path / "doc", "option-x-doc = x\n"), ruleset="test_docs")
 
 
 def test_a_missing_term_or_variable_fails_the_render_instead_of_a_fallback(tmp_path):
@@ -331,3 +353,36 @@ def test_every_event_of_random_games_reads_in_every_language(ruleset):
                     assert not ids & set(re.findall(r"[a-z_]+", line)), (event, lang, line)
                 if event.to != PUBLIC and type(event).__name__ in ("Defaulted", "Prompt", "Timeout"):
                     assert not any(name in line for name in names), (event, lang, line)
+
+
+# --- no document's word in the code ----------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+RULESET_FOLDERS = sorted(p for p in (ROOT / "domain" / "rulesets").iterdir() if (p / "__init__.py").is_file())
+# Han, kana, CJK punctuation and full-width forms
+CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+STILL_WORDED = {"langrensha", "magic_city"}
+
+
+def _code_folders():
+    yield pytest.param(ROOT / "domain", RULESET_FOLDERS, id="domain")
+    for folder in RULESET_FOLDERS:
+        marks = ()
+        if folder.name in STILL_WORDED:
+            marks = pytest.mark.xfail(strict=True, reason="its modules still name things in the document's words")
+        yield pytest.param(folder, [], id=f"domain/rulesets/{folder.name}", marks=marks)
+    yield pytest.param(ROOT / "projections", [], id="projections")
+    yield pytest.param(ROOT / "service", [], id="service")
+
+
+@pytest.mark.parametrize(("folder", "apart"), _code_folders())
+def test_no_python_file_holds_a_japanese_or_chinese_character(folder, apart):
+    """Code names things by their ids; the documents' words live in the catalogs' glossaries."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted(folder.rglob("*.py"))
+        if not any(path.is_relative_to(other) for other in apart)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if CJK.search(line)
+    ]
+    assert not found, "\n".join(found)

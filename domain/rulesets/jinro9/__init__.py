@@ -1,4 +1,4 @@
-"""jinro9: 9-player 人狼 (`jinro9.md`), presets 9A, 9B and 9C (妖狐)."""
+"""jinro9: 9-player werewolf (`jinro9.md`), presets 9A, 9B and 9C (with the fox)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,12 @@ class Jinro9(Village):
         "9C": (V, V, V, S, M, W, W, X, F),
     }
     options = {
-        "speech_seconds": seconds(60, "One speaking turn."),
-        "vote_seconds": seconds(60, "The vote and the runoff."),
-        "last_words_seconds": seconds(60, "The executed player's last words."),
-        "night0_seconds": seconds(120, "Night 0: the wolves' meeting."),
-        "night_seconds": seconds(120, "A night."),
-        "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000, doc="Longest speech."),
+        "speech_seconds": seconds(60),
+        "vote_seconds": seconds(60),
+        "last_words_seconds": seconds(60),
+        "night0_seconds": seconds(120),
+        "night_seconds": seconds(120),
+        "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000),
     }
     min_seats = max_seats = 9
     discussion = "turns"

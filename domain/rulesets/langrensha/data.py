@@ -156,38 +156,36 @@ def deal_list(seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[s
     return roles
 
 
-def _bool(default: bool, doc: str) -> Option:
-    return Option(type="bool", default=default, doc=doc)
+def _bool(default: bool) -> Option:
+    return Option(type="bool", default=default)
 
 
-def _choice(choices: tuple[str, ...], doc: str) -> Option:
+def _choice(choices: tuple[str, ...]) -> Option:
     """A choice whose default is its first value."""
-    return Option(type="choice", default=choices[0], choices=choices, doc=doc)
+    return Option(type="choice", default=choices[0], choices=choices)
 
 
 OPTIONS = {
-    "night_step_seconds": seconds(30, "One role's step of the night."),
-    "speech_seconds": seconds(60, "One speaking turn."),
-    "vote_seconds": seconds(30, "A vote."),
-    "candidacy_seconds": seconds(20, "Standing for sheriff."),
-    "withdraw_seconds": seconds(15, "Withdrawing from the sheriff election (standard rules)."),
-    "last_words_seconds": seconds(60, "Last words."),
-    "shot_seconds": seconds(20, "The step after deaths in which shots are fired."),
-    "badge_seconds": seconds(20, "The dead sheriff passes or tears the badge."),
-    "duel_seconds": seconds(15, "The knight's chance to duel before the vote."),
-    "impeach_seconds": seconds(20, "The impeachment vote."),
-    "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000, doc="Longest speech."),
-    "early_close": _bool(False, "Close a role step once its living actors answered (timing then reveals roles)."),
-    "witch_self_save": _choice(("always", "first_night", "never"), "When the witch may save herself."),
-    "witch_sees_target": _choice(("always", "while_antidote"), "When the witch learns the wolves' target."),
-    "guard_and_save_kills": _bool(False, "A player both guarded and saved dies."),
-    "guard_self": _choice(("any", "first_night"), "When the guard may guard itself."),
-    "exile_tie": _choice(("none", "pk"), "A tied exile vote: nobody is exiled, or PK speeches and a revote."),
-    "sheriff_rules": _choice(
-        ("document", "standard"), "standard: only non-candidates vote, and candidates may withdraw."
-    ),
-    "last_words": _choice(("night1_and_exile", "none"), "Who leaves last words."),
-    "impeachment": _bool(False, "A majority may strip the sheriff of the badge before the exile vote."),
+    "night_step_seconds": seconds(30),
+    "speech_seconds": seconds(60),
+    "vote_seconds": seconds(30),
+    "candidacy_seconds": seconds(20),
+    "withdraw_seconds": seconds(15),
+    "last_words_seconds": seconds(60),
+    "shot_seconds": seconds(20),
+    "badge_seconds": seconds(20),
+    "duel_seconds": seconds(15),
+    "impeach_seconds": seconds(20),
+    "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000),
+    "early_close": _bool(False),
+    "witch_self_save": _choice(("always", "first_night", "never")),
+    "witch_sees_target": _choice(("always", "while_antidote")),
+    "guard_and_save_kills": _bool(False),
+    "guard_self": _choice(("any", "first_night")),
+    "exile_tie": _choice(("none", "pk")),
+    "sheriff_rules": _choice(("document", "standard")),
+    "last_words": _choice(("night1_and_exile", "none")),
+    "impeachment": _bool(False),
 }
 
 ACTION_KINDS = frozenset(

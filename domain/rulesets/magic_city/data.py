@@ -120,39 +120,23 @@ def regulation_error(roles: tuple[str, ...]) -> str | None:
 
 def _options() -> dict[str, Option]:
     opts = {
-        "first_seer": Option(type="bool", default=True, doc="初日占い: the 予言者 divines at the role check."),
-        "consecutive_guard": Option(
-            type="bool", default=True, doc="連続護衛: a guard may protect the same player twice in a row."
-        ),
-        "night_talk": Option(type="bool", default=True, doc="内通: the wolves and the 共有者 talk at night."),
-        "vote_format": Option(
-            type="choice",
-            default="simultaneous",
-            choices=("simultaneous", "ordered", "free"),
-            doc="投票形式: 一斉 (revealed at the close), 順番 (public, in seat order), 自由 (public, changeable).",
-        ),
-        "tie_rule": Option(
-            type="choice",
-            default="no_execution",
-            choices=("no_execution", "draw"),
-            doc="A tie again after the runoff: nobody is executed, or the game is drawn.",
-        ),
-        "early_close": Option(
-            type="bool",
-            default=False,
-            doc="Close a role step once its living actors answered (timing then reveals roles).",
-        ),
-        "role_check_seconds": seconds(15, "One step of the role check."),
-        "night_step_seconds": seconds(30, "One role step of the night."),
-        "discussion_minute_seconds": seconds(60, "One minute of discussion (the day lasts living − 4 of them)."),
-        "curse_seconds": seconds(60, "The cursed player's silence."),
-        "vote_seconds": seconds(60, "A vote (in 順番, one voter's turn)."),
-        "event_seconds": seconds(60, "The executed player's choice of an event and its parameters."),
-        "shot_seconds": seconds(60, "The 狩人's shot."),
-        "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000, doc="Longest speech."),
+        "first_seer": Option(type="bool", default=True),
+        "consecutive_guard": Option(type="bool", default=True),
+        "night_talk": Option(type="bool", default=True),
+        "vote_format": Option(type="choice", default="simultaneous", choices=("simultaneous", "ordered", "free")),
+        "tie_rule": Option(type="choice", default="no_execution", choices=("no_execution", "draw")),
+        "early_close": Option(type="bool", default=False),
+        "role_check_seconds": seconds(15),
+        "night_step_seconds": seconds(30),
+        "discussion_minute_seconds": seconds(60),
+        "curse_seconds": seconds(60),
+        "vote_seconds": seconds(60),
+        "event_seconds": seconds(60),
+        "shot_seconds": seconds(60),
+        "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000),
     }
     for card in EVENTS:
-        opts[f"event_{card}"] = Option(type="bool", default=True, doc=f"The event card {card} is in the deck.")
+        opts[f"event_{card}"] = Option(type="bool", default=True)
     return opts
 
 

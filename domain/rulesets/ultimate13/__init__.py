@@ -1,4 +1,4 @@
-"""ultimate13: アルティメット人狼 (ア式), the 13-player village (`ultimate13.md`)."""
+"""ultimate13: the ultimate werewolf rules, the 13-player village (`ultimate13.md`)."""
 
 from __future__ import annotations
 
@@ -37,21 +37,15 @@ class Ultimate13(Village):
     roles = {r: ROLES[r] for r in (V, S, M, H, W, X)}
     presets = {"13": (V, V, V, V, V, V, S, M, H, W, W, W, X)}
     options = {
-        "discussion_seconds": seconds(300, "The day's free discussion."),
-        "vote_seconds": seconds(60, "The vote."),
-        "night0_seconds": seconds(120, "Night 0."),
-        "night_seconds": seconds(120, "A night."),
-        "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000, doc="Longest speech."),
-        "medium_result": Option(
-            type="choice", default="role", choices=("role", "alignment"), doc="What the medium learns."
-        ),
-        "consecutive_guard": Option(
-            type="bool", default=True, doc="The bodyguard (狩人) may guard the same player twice in a row."
-        ),
-        "wolf_attack_wolf": Option(type="bool", default=True, doc="Wolves may attack a fellow wolf."),
-        "madman_counts_as_human": Option(
-            type="bool", default=False, doc="The madman counts for the village at parity."
-        ),
+        "discussion_seconds": seconds(300),
+        "vote_seconds": seconds(60),
+        "night0_seconds": seconds(120),
+        "night_seconds": seconds(120),
+        "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000),
+        "medium_result": Option(type="choice", default="role", choices=("role", "alignment")),
+        "consecutive_guard": Option(type="bool", default=True),
+        "wolf_attack_wolf": Option(type="bool", default=True),
+        "madman_counts_as_human": Option(type="bool", default=False),
     }
     min_seats = max_seats = 13
     discussion = "free"

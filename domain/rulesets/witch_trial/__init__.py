@@ -1,4 +1,4 @@
-"""witch_trial: 魔女审判, the survival card game (`witch-trial.md`, rulings § witch_trial).
+"""witch_trial: the witch trial, the survival card game (`witch-trial.md`, rulings § witch_trial).
 
 The ruleset's parts, one module each:
 - `data`: the cards, the pools dealt from, the action kinds and the fixed numbers;
@@ -49,21 +49,14 @@ class WitchTrial(Ruleset):
     roles = {card: card for card in CARDS}  # the cards a pool is made of
     presets = POOLS
     options = {
-        "deal_in_order": Option(
-            type="bool",
-            default=False,
-            doc="Deal the pool in its given order, 4 cards a seat "
-            "(prepared deals for demonstrations; the pool is public).",
-        ),
-        "days": Option(type="int", default=7, minimum=1, maximum=30, doc="Days in the game."),
-        "morning_seconds": seconds(180, "晨间: the morning talk."),
-        "noon_seconds": seconds(180, "午间: talk and trade offers."),
-        "vote_seconds": seconds(60, "夜间: the imprisonment vote."),
-        "night_seconds": seconds(120, "深夜: card use."),
-        "loot_seconds": Option(
-            type="float", default=60, minimum=1, maximum=86400, doc="The loot window; a fixed time. Seconds."
-        ),
-        "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000, doc="Longest speech."),
+        "deal_in_order": Option(type="bool", default=False),
+        "days": Option(type="int", default=7, minimum=1, maximum=30),
+        "morning_seconds": seconds(180),
+        "noon_seconds": seconds(180),
+        "vote_seconds": seconds(60),
+        "night_seconds": seconds(120),
+        "loot_seconds": Option(type="float", default=60, minimum=1, maximum=86400),
+        "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000),
     }
     action_kinds = frozenset({SPEAK, READY, OFFER, ACCEPT, REFUSE, VOTE, PASS, TAKE, *CARDS})
     min_seats = 2

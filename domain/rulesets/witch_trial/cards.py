@@ -1,7 +1,7 @@
-"""witch_trial's card use at 深夜: what each seat may use tonight, and what it may not.
+"""witch_trial's card use in the late night: what each seat may use tonight, and what it may not.
 
 Where the documents leave the mechanics open:
-- A 魔女杀手 holder's other card at 深夜 is refused as `witch_killer_only`, decided from its own hand
+- A witch_killer holder's other card in the late night is refused as `witch_killer_only`, decided from its own hand
   (an imprisoned holder may use nothing: `wrong_phase`, as for any imprisoned player).
 """
 
@@ -37,6 +37,6 @@ def night_decisions(state: GameState, seat: int) -> tuple[Decision, ...]:
 
 
 def night_refusal(x: WitchState, seat: int, action: Action) -> str | None:
-    """From the seat's own hand: a free 魔女杀手 holder may use no other card."""
+    """From the seat's own hand: a free witch_killer holder may use no other card."""
     holds_wk = WK in x.hands[seat] and x.imprisoned != seat
     return WITCH_KILLER_ONLY if holds_wk and action.kind in CARDS and action.kind != WK else None

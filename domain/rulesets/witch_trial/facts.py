@@ -24,7 +24,7 @@ replace = msgspec.structs.replace
 
 
 class CardsDealt(Event, frozen=True, kw_only=True, tag="cards_dealt"):
-    """To the seat: its four cards (holding the 魔女杀手 makes it a witch from night 1)."""
+    """To the seat: its four cards (holding the witch_killer makes it a witch from night 1)."""
 
     seat: int  # the seat dealt to
     cards: tuple[str, ...]  # its four cards
@@ -78,7 +78,7 @@ class CardUsed(Event, frozen=True, kw_only=True, tag="card_used"):
 
 
 class AttackUnfit(Event, frozen=True, kw_only=True, tag="attack_unfit"):
-    """The moderator's: a 杀人魔法 past the three attack slots; not made, the card kept."""
+    """The moderator's: a kill_magic past the three attack slots; not made, the card kept."""
 
     seat: int  # the would-be attacker
     target: int  # the seat it chose
@@ -89,7 +89,7 @@ class AttackMade(Event, frozen=True, kw_only=True, tag="attack_made"):
 
     seat: int  # the attacker
     target: int  # the seat attacked
-    card: str  # the attack card (杀人魔法 or 魔女杀手)
+    card: str  # the attack card (kill_magic or witch_killer)
     slot: int  # the attack slot, 1 to 3, in resolution order
 
 
@@ -101,21 +101,21 @@ class AttackVoided(Event, frozen=True, kw_only=True, tag="attack_voided"):
 
 
 class AttackBlocked(Event, frozen=True, kw_only=True, tag="attack_blocked"):
-    """The moderator's: the target's 结界 stopped `seat`'s attack."""
+    """The moderator's: the target's barrier stopped `seat`'s attack."""
 
     seat: int  # the attacker
-    target: int  # the seat its 结界 protected
+    target: int  # the seat its barrier protected
 
 
 class AttackMissed(Event, frozen=True, kw_only=True, tag="attack_missed"):
-    """The moderator's: a 杀人魔法 on the holder whose own 魔女杀手 attack landed (4.5)."""
+    """The moderator's: a kill_magic on the holder whose own witch_killer attack landed (4.5)."""
 
     seat: int  # the attacker
-    target: int  # the 魔女杀手 holder it missed
+    target: int  # the witch_killer holder it missed
 
 
 class AttackLate(Event, frozen=True, kw_only=True, tag="attack_late"):
-    """The moderator's: the target was already dead; the card is spent and the attacker loots (情景三)."""
+    """The moderator's: the target was already dead; the card is spent and the attacker loots (looting case 3)."""
 
     seat: int  # the attacker, who loots the body
     target: int  # the seat already dead
@@ -130,9 +130,9 @@ class Killed(Event, frozen=True, kw_only=True, tag="killed"):
 
 
 class WitchKillerSeized(Event, frozen=True, kw_only=True, tag="witch_killer_seized"):
-    """To the killer: it killed the holder `victim` and takes the 魔女杀手 in place of a loot (情境四)."""
+    """To the killer: it killed the holder `victim` and takes the witch_killer in place of a loot (looting case 4)."""
 
-    seat: int  # the killer, who now holds the 魔女杀手
+    seat: int  # the killer, who now holds the witch_killer
     victim: int  # the holder it killed
 
 
@@ -150,23 +150,23 @@ class BecameWitch(Event, frozen=True, kw_only=True, tag="became_witch"):
 
 
 class Wrecked(Event, frozen=True, kw_only=True, tag="wrecked"):
-    """The moderator's: the witch `seat` dies (残骸化) after two nights without a kill."""
+    """The moderator's: the witch `seat` dies (a wreck) after two nights without a kill."""
 
     seat: int  # the witch that dies
 
 
 class WitchKillerPassed(Event, frozen=True, kw_only=True, tag="witch_killer_passed"):
-    """The moderator's: the wrecked holder's 魔女杀手 goes to a random survivor, who becomes a witch."""
+    """The moderator's: the wrecked holder's witch_killer goes to a random survivor, who becomes a witch."""
 
-    holder: int  # the wrecked seat that held the 魔女杀手
+    holder: int  # the wrecked seat that held the witch_killer
     heir: int  # the survivor that receives it
 
 
 class WitchKillerReceived(Event, frozen=True, kw_only=True, tag="witch_killer_received"):
-    """To the heir: its hand now, with the 魔女杀手 (never from whom)."""
+    """To the heir: its hand now, with the witch_killer (never from whom)."""
 
     seat: int  # the heir
-    cards: tuple[str, ...]  # its whole hand now, the 魔女杀手 included
+    cards: tuple[str, ...]  # its whole hand now, the witch_killer included
 
 
 class CardsLeftOnBody(Event, frozen=True, kw_only=True, tag="cards_left_on_body"):
@@ -218,12 +218,12 @@ class WitchState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     imprisoned: int | None = None
     order: tuple[int, ...] = ()  # the open step's answers in order of acceptance (a change moves to the end)
     offers: dict[int, tuple[int, str]] = {}  # recipient -> (initiator, card): delivered, unanswered
-    held: tuple[tuple[int, int, str], ...] = ()  # (initiator, recipient, card): refused when 午间 ends
+    held: tuple[tuple[int, int, str], ...] = ()  # (initiator, recipient, card): refused when noon ends
     used: tuple[int, ...] = ()  # seats whose trade of the day is spent
     fresh: tuple[int, ...] = ()  # the last night's dead
     loot: dict[int, tuple[int, ...]] = {}  # corpse -> its looters in submission order
     attackers: dict[int, tuple[int, ...]] = {}  # target -> every seat that attacked it tonight
-    forced: tuple[int, ...] = ()  # killers who seized the 魔女杀手 (they look, and take nothing)
+    forced: tuple[int, ...] = ()  # killers who seized the witch_killer (they look, and take nothing)
 
 
 def holder(x: WitchState) -> int | None:

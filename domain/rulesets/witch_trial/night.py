@@ -1,11 +1,11 @@
-"""witch_trial's night resolution (行动结算, ruling 6): a pipeline of stages declared in order.
+"""witch_trial's night resolution (the resolution, ruling 6): a pipeline of stages declared in order.
 
 `STAGES` is the night: each stage reads the night so far (`Night`) and the state, emits its facts
 and leaves what the next stages need on the `Night`; `resolve_night` runs them in order, and a
 stage that ends the game ends the night.
 
 Where the documents leave the mechanics open:
-- A 杀人魔法 blocked by a 结界 is spent (it was used; only an attacker past the cap or dead before
+- A kill_magic blocked by a barrier is spent (it was used; only an attacker past the cap or dead before
   its turn keeps its card).
 - The night's deaths are announced at dawn, then each body's looters are queued for the loot
   window that follows (`looting`).
@@ -92,7 +92,7 @@ class Night:
         self.dead: dict[int, str] = {}  # victim -> cause, in order of death
         self.killed_by: dict[int, int] = {}  # victim -> killer
         self.looters: dict[int, list[int]] = {}  # body -> its killer and late attackers, in submission order
-        self.seized: list[tuple[int, int]] = []  # (holder, killer): the 魔女杀手 changes hands (情境四)
+        self.seized: list[tuple[int, int]] = []  # (holder, killer): the witch_killer changes hands (looting case 4)
         self.became: list[int] = []
 
     def used(self, card: str) -> list[tuple[int, Action]]:
@@ -100,8 +100,8 @@ class Night:
 
 
 def probes(g: Table, night: Night) -> None:
-    """探知 reads the hands as they were before tonight's use (3.7, Q7): their size and one random
-    card, the 魔女杀手 shown as 杀人魔法."""
+    """probe reads the hands as they were before tonight's use (3.7, Q7): their size and one random
+    card, the witch_killer shown as kill_magic."""
     hands = g.state.x.hands
     uses = night.used(PROBE)
     for s, a in uses:
@@ -118,7 +118,7 @@ def probes(g: Table, night: Night) -> None:
 
 
 def checks(g: Table, night: Night) -> None:
-    """检定: whether the dead player was killed by the 魔女杀手 (a wreck death is not)."""
+    """check: whether the dead player was killed by the witch_killer (a wreck death is not)."""
     for s, a in night.used(CHECK):
         target = a.required_target()
         g.emit(CardUsed, to=(s,), seat=s, card=CHECK, target=target)
@@ -127,14 +127,14 @@ def checks(g: Table, night: Night) -> None:
 
 
 def raise_barriers(g: Table, night: Night) -> None:
-    """A 结界 blocks every attack on its user tonight."""
+    """A barrier blocks every attack on its user tonight."""
     for s, _ in night.used(BARRIER):
         night.shielded.add(s)
         g.emit(CardUsed, to=(s,), seat=s, card=BARRIER)
 
 
 def attack_slots(g: Table, night: Night) -> None:
-    """Three a night: the 魔女杀手 takes one first if used (Q6), then 杀人魔法 in submission order;
+    """Three a night: the witch_killer takes one first if used (Q6), then kill_magic in submission order;
     attackers past the cap are unfit tonight and keep their card."""
     witch_killer = night.used(WK)
     kills = night.used(KILL)
@@ -146,9 +146,9 @@ def attack_slots(g: Table, night: Night) -> None:
 
 
 def attacks(g: Table, night: Night) -> None:
-    """In slot order. An attacker dead before its turn does nothing. A 杀人魔法 is spent once made: on
-    a body it is late and loots (情景三, Q9), on a 结界 it is blocked, on a holder whose own attack
-    landed it misses (4.5); otherwise it kills, and a kill on the holder takes the 魔女杀手."""
+    """In slot order. An attacker dead before its turn does nothing. A kill_magic is spent once made: on
+    a body it is late and loots (looting case 3, Q9), on a barrier it is blocked, on a holder whose own attack
+    landed it misses (4.5); otherwise it kills, and a kill on the holder takes the witch_killer."""
     slots = night.slots
     holder_attacks = slots[0][0] if slots and slots[0][1].kind == WK else None
     holder_landed = False
@@ -181,7 +181,7 @@ def attacks(g: Table, night: Night) -> None:
 
 
 def deaths_and_loot(g: Table, night: Night) -> None:
-    """The night's kills; a killer of the holder takes the 魔女杀手 in place of a loot (情境四)."""
+    """The night's kills; a killer of the holder takes the witch_killer in place of a loot (looting case 4)."""
     for victim, killer in night.killed_by.items():
         g.emit(Killed, to=MODERATOR, seat=victim, killer=killer, card=night.dead[victim])
     for victim, killer in night.seized:
@@ -189,7 +189,7 @@ def deaths_and_loot(g: Table, night: Night) -> None:
 
 
 def witch_timers(g: Table, night: Night) -> None:
-    """魔女化: a witch's nights without a kill count up, a kill resets them; a killer not yet a witch
+    """Becoming a witch: a witch's nights without a kill count up, a kill resets them; a killer not yet a witch
     becomes one, its kill night counting as a kill."""
     witches = g.state.x.witches
     killers = set(night.killed_by.values())
@@ -202,7 +202,7 @@ def witch_timers(g: Table, night: Night) -> None:
 
 
 def wreck_deaths(g: Table, night: Night) -> None:
-    """A witch's second night in a row without a kill: it dies (残骸化). A wrecked holder's 魔女杀手
+    """A witch's second night in a row without a kill: it dies (a wreck). A wrecked holder's witch_killer
     goes to a random survivor, even one whose hand is full."""
     for w in [w for w, nights in g.state.x.witches.items() if nights >= 2]:
         night.dead[w] = WRECK
@@ -215,7 +215,7 @@ def wreck_deaths(g: Table, night: Night) -> None:
 
 
 def tell(g: Table, night: Night) -> None:
-    """Each seat's private feedback (9.1): results, a 结界's success, 「今晚不宜行动」, 魔女化."""
+    """Each seat's private feedback (9.1): results, a barrier's success, `attack.unfit`, becoming a witch."""
     for seat, key, args in night.told:
         g.notice(key, to=(seat,), learn=None, **args)
     for seat in sorted(night.blocked):

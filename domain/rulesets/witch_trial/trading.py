@@ -1,15 +1,15 @@
-"""witch_trial's trading at noon (午间): offers, answers, and the offers left open when noon ends.
+"""witch_trial's trading at noon: offers, answers, and the offers left open when noon ends.
 
 Where the documents leave the mechanics open:
-- 午间 is one step: every living seat answers "ready", makes an offer, or answers the offer it
+- Noon is one step: every living seat answers "ready", makes an offer, or answers the offer it
   received. An offer is refused only for what its initiator knows: it has traded or spent its
   chance today, or an offer of its own (delivered or held: it cannot tell) or to it is pending.
   It reaches its recipient at once, which then owes an answer even if it had said ready; an
   accepted offer swaps at once, a refused one gives the recipient its turn back. Making an offer,
-  or accepting one, ends that seat's 午间 but for talk. An offer to a seat
+  or accepting one, ends that seat's noon but for talk. An offer to a seat
   that has traded today or is party to a pending offer is held (a moderator `OfferHeld` records it):
-  nobody else learns of it, and it closes as refused when 午间 ends, as an unanswered offer does at
-  the deadline. 午间 ends when every living seat has answered and no delivered offer waits for its
+  nobody else learns of it, and it closes as refused when noon ends, as an unanswered offer does at
+  the deadline. Noon ends when every living seat has answered and no delivered offer waits for its
   answer, or at its deadline.
 """
 

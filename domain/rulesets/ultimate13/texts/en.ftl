@@ -27,3 +27,7 @@ option-wolf_attack_wolf = Wolves may attack wolves
 option-wolf_attack_wolf-help = Wolves may attack a fellow wolf.
 option-madman_counts_as_human = Madman counts as human
 option-madman_counts_as_human-help = The madman counts for the village at parity.
+
+# The API's `doc` of an option, in English for every language, where it reads otherwise than the help
+option-vote_seconds-doc = The vote.
+option-consecutive_guard-doc = The bodyguard (狩人) may guard the same player twice in a row.

@@ -94,6 +94,12 @@ option-vote_seconds-help = The imprisonment vote.
 option-night_seconds-help = Card use in the late night.
 option-loot_seconds = Loot
 option-loot_seconds-help = The loot window; a fixed time. Seconds.
+
+# The API's `doc` of an option, in English for every language, where it reads otherwise than the help
+option-morning_seconds-doc = 晨间: the morning talk.
+option-noon_seconds-doc = 午间: talk and trade offers.
+option-vote_seconds-doc = 夜间: the imprisonment vote.
+option-night_seconds-doc = 深夜: card use.
 phase_name-dawn = Dawn
 phase_name-morning = Morning
 phase_name-noon = Noon
