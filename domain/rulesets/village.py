@@ -31,7 +31,7 @@ from grimoire.domain.events import (
     SpeakingOrder,
     StepOpened,
 )
-from grimoire.domain.mechanics import abilities, ballots, deaths, pack, speaking
+from grimoire.domain.mechanics import abilities, ballots, deaths, defaults, pack, speaking
 from grimoire.domain.mechanics.abilities import Ability
 from grimoire.domain.rng import Rng
 from grimoire.domain.ruleset import Ruleset, StepSpec, Table
@@ -182,7 +182,7 @@ class Village(Ruleset):
             pack.close_whispers(g, tuple(self.wolves(g.state)))
 
     def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
-        return "text_required" if action.kind == "whisper" and not action.text else None
+        return pack.whisper_refusal(action)
 
     def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
         """A wolf's whisper after the night's cap (its decision was withdrawn, as the wolves were told)."""
@@ -192,19 +192,10 @@ class Village(Ruleset):
         return None
 
     def audience(self, state: GameState, seat: int, action: Action) -> Audience:
-        if action.kind in ("speak", "last_words", "ready"):
-            return "public"
-        if action.kind == "whisper":
-            return tuple(self.wolves(state))
-        return (seat,)
+        return speaking.audience(state, seat, action, self.wolves)
 
     def default(self, state: GameState, seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
-        for decision in decisions:
-            if decision.kind == "attack" and decision.targets:
-                return Action(kind="attack", target=rng.choice(decision.targets))
-            if decision.kind in ("vote", "speak", "last_words"):
-                return Action(kind=decision.kind)
-        return None
+        return defaults.timed_out(decisions, rng)
 
     def evolve(self, state: GameState, event: Event) -> GameState:
         fold = EVOLVE.get(type(event))
