@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from grimoire.domain.events import PUBLIC, Action, Audience, Decision, SpeakingOrder
-from grimoire.domain.ruleset import Table
+from msgspec.structs import replace
+
+from grimoire.domain.events import PUBLIC, Action, Audience, Decision, SpeakingOrder, StepOpened
+from grimoire.domain.ruleset import Ruleset, Table
 from grimoire.domain.state import GameState
 
 
@@ -47,6 +49,17 @@ def audience(state: GameState, seat: int, action: Action, pack: Callable[[GameSt
     if action.kind == "whisper":
         return tuple(pack(state))
     return (seat,)
+
+
+def fold_order(rs: Ruleset, state: GameState, e: SpeakingOrder) -> GameState:
+    """The fold of `SpeakingOrder` for a ruleset state that keeps the order under way: its seats
+    (`order`), `rounds`, and the turns opened so far (`turn`)."""
+    return replace(state, x=replace(state.x, order=e.seats, rounds=e.rounds, turn=0))
+
+
+def fold_turn(rs: Ruleset, state: GameState, e: StepOpened) -> GameState:
+    """The fold of `StepOpened`: a speaking turn opened (see `fold_order`)."""
+    return replace(state, x=replace(state.x, turn=state.x.turn + 1)) if e.name == "speech" else state
 
 
 def announce_order(g: Table, living: Sequence[int], first: int, rounds: int) -> None:

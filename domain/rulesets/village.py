@@ -5,8 +5,8 @@ the win check.
 A ruleset is a `Village` subclass holding data: its roles (some of `ROLES`), presets and options,
 the flags of its day, and its table of night abilities (`abilities`, by `Role.night`), with at most
 a few small overrides (what the medium learns, who counts as human). Its hooks compose the shared
-mechanics (`domain/mechanics/`); langrensha and magic_city (through `werewolf.Werewolf`) override
-them further. Its facts are the werewolf family's: `Role`, `WolfState` (the ruleset's state)
+mechanics (`domain/mechanics/`); magic_city (through `werewolf.Werewolf`) overrides them
+further. Its facts are the werewolf family's: `Role`, `WolfState` (the ruleset's state)
 folded by `EVOLVE`, and `NightResolved`.
 """
 
@@ -376,18 +376,6 @@ def _on_phase(rs: Ruleset, state: GameState, e: PhaseStarted) -> GameState:
     return with_x(state, morning_dead=())
 
 
-def _on_died(rs: Ruleset, state: GameState, e: Died) -> GameState:
-    if e.when == "morning":
-        return with_x(state, morning_dead=e.seats)
-    if e.when == "execution":
-        return with_x(state, executed=e.seats[0], executed_day=state.day)
-    return state
-
-
-def _on_step(rs: Ruleset, state: GameState, e: StepOpened) -> GameState:
-    return with_x(state, turn=state.x.turn + 1) if e.name == "speech" else state
-
-
 def _on_night(rs: Ruleset, state: GameState, e: NightResolved) -> GameState:
     return with_x(state, last_guard=dict(e.guards))
 
@@ -397,8 +385,8 @@ EVOLVE: dict[type, Any] = {
     Act: count_whispers,
     Defaulted: count_whispers,
     PhaseStarted: _on_phase,
-    Died: _on_died,
-    SpeakingOrder: lambda rs, s, e: with_x(s, order=e.seats, rounds=e.rounds, turn=0),
-    StepOpened: _on_step,
+    Died: deaths.fold_died,
+    SpeakingOrder: speaking.fold_order,
+    StepOpened: speaking.fold_turn,
     NightResolved: _on_night,
 }

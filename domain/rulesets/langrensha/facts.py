@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from grimoire.domain.events import Died, Event, GameCreated, PhaseStarted, SpeakingOrder, StepOpened
+from grimoire.domain.mechanics import deaths, speaking
 from grimoire.domain.ruleset import Ruleset
 from grimoire.domain.state import GameState
 
@@ -335,14 +336,6 @@ def _on_phase(rs: Ruleset, state: GameState, e: PhaseStarted) -> GameState:
     return with_x(state, morning_dead=())
 
 
-def _on_died(rs: Ruleset, state: GameState, e: Died) -> GameState:
-    if e.when == "morning":
-        return with_x(state, morning_dead=e.seats)
-    if e.when == "execution":
-        return with_x(state, executed=e.seats[0], executed_day=state.day)
-    return state
-
-
 def _on_duties(rs: Ruleset, state: GameState, e: DutiesQueued) -> GameState:
     owed = tuple(Owed(kind=DutyKind(d.kind), seats=d.seats) for d in e.duties)
     return with_x(state, queue=owed + state.x.queue)
@@ -367,9 +360,9 @@ def _on_guarded(rs: Ruleset, state: GameState, e: Guarded) -> GameState:
 EVOLVE: dict[type, Any] = {
     GameCreated: _on_created,
     PhaseStarted: _on_phase,
-    Died: _on_died,
-    SpeakingOrder: lambda rs, s, e: with_x(s, order=e.seats, rounds=e.rounds, turn=0),
-    StepOpened: lambda rs, s, e: with_x(s, turn=s.x.turn + 1) if e.name == "speech" else s,
+    Died: deaths.fold_died,
+    SpeakingOrder: speaking.fold_order,
+    StepOpened: speaking.fold_turn,
     SpareCards: lambda rs, s, e: with_x(s, spare=e.cards),
     PackKnown: lambda rs, s, e: with_x(s, pack=tuple(sorted(set(s.x.pack) | set(e.wolves)))),
     LoversLinked: lambda rs, s, e: with_x(s, lovers=e.lovers, cupid=e.cupid),
