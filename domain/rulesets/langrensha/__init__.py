@@ -32,8 +32,8 @@ from grimoire.domain.rulesets.langrensha.data import (
     ROLES,
     deal_list,
 )
-from grimoire.domain.rulesets.langrensha.facts import EVOLVE, PotionsLeft
-from grimoire.domain.rulesets.langrensha.night import potions_left
+from grimoire.domain.rulesets.langrensha.facts import EVOLVE
+from grimoire.domain.rulesets.langrensha.night import show_potions_used
 from grimoire.domain.rulesets.langrensha.roles import wolves
 from grimoire.domain.state import GameState
 
@@ -58,12 +58,7 @@ class Langrensha(Ruleset):
         flow.start(g)
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
-        step = g.state.step
-        assert step is not None, "an answer is in the open step"
-        if step.name == "night.witch":  # her view shows the potion used as soon as she answers
-            spent = g.state.x.flags[seat - 1]
-            using = {"save": "antidote", "poison": "poison"}.get(action.kind)
-            g.emit(PotionsLeft, to=(seat,), potions=potions_left((*spent, using) if using else spent))
+        show_potions_used(g, seat, action)
 
     def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
         return pack.whisper_refusal(action)

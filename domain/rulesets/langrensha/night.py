@@ -265,6 +265,16 @@ def _p_witch(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
     return (*own, Decision(kind="skip")) if own else ()
 
 
+def show_potions_used(g: Table, seat: int, action: Action) -> None:
+    """The witch's view shows the potion she uses as soon as she answers."""
+    step = g.state.step
+    assert step is not None, "an answer is in the open step"
+    if step.name == "night.witch":
+        spent = g.state.x.flags[seat - 1]
+        using = {"save": "antidote", "poison": "poison"}.get(action.kind)
+        g.emit(PotionsLeft, to=(seat,), potions=potions_left((*spent, using) if using else spent))
+
+
 def _r_witch(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "save":
