@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from grimoire.domain.events import Decision
-from grimoire.domain.ruleset import Table
+from msgspec.structs import replace
+
+from grimoire.domain.events import Decision, Died
+from grimoire.domain.ruleset import Ruleset, Table
+from grimoire.domain.state import GameState
 
 
 def announce_morning(g: Table, deaths: dict[int, str]) -> None:
@@ -20,6 +23,16 @@ def open_last_words(g: Table, seat: int) -> None:
     """The seat's last words: one speech, which it may pass."""
     words = Decision(kind="last_words", text=g.state.options["speech_max_chars"], optional=True)
     g.open_step("last_words", "last_words_seconds", seats=(seat,), decisions=(words,))
+
+
+def fold_died(rs: Ruleset, state: GameState, e: Died) -> GameState:
+    """The fold of `Died` for a ruleset state that keeps `morning_dead` (this morning's dead) and
+    `executed`, `executed_day` (the first seat of the last execution's dead, and its day)."""
+    if e.when == "morning":
+        return replace(state, x=replace(state.x, morning_dead=e.seats))
+    if e.when == "execution":
+        return replace(state, x=replace(state.x, executed=e.seats[0], executed_day=state.day))
+    return state
 
 
 def chained(first: Mapping[int, str], brings: Callable[[int, str], Mapping[int, str]]) -> dict[int, str]:

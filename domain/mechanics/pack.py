@@ -40,6 +40,11 @@ def whisper_decision(state: GameState) -> Decision:
     return Decision(kind="whisper", text=state.options["speech_max_chars"], repeatable=True)
 
 
+def whisper_refusal(action: Action) -> str | None:
+    """A whisper must say something."""
+    return "text_required" if action.kind == "whisper" and not action.text else None
+
+
 def whisper_capped(cap: int | None, whispers: int) -> bool:
     """The night's whispers reached the cap (none: no cap)."""
     return cap is not None and whispers >= cap

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from grimoire.domain.events import Decision, SpeakingOrder
-from grimoire.domain.ruleset import Table
+from msgspec.structs import replace
+
+from grimoire.domain.events import PUBLIC, Action, Audience, Decision, SpeakingOrder, StepOpened
+from grimoire.domain.ruleset import Ruleset, Table
 from grimoire.domain.state import GameState
 
 
@@ -23,7 +25,8 @@ def first_speaker(
     g: Table, yesterday: tuple[int, ...], morning_dead: tuple[int, ...], executed_yesterday: int | None
 ) -> int:
     """Today's first speaker: at random on day 1 (or with no earlier order); else the living seat
-    after the lowest of this morning's dead, or after yesterday's executed; else yesterday's first."""
+    after the lowest of this morning's dead, or after yesterday's executed; else yesterday's first
+    (or the living seat after it, if it has died since)."""
     state = g.state
     if state.day == 1 or not yesterday:
         return g.rng.choice(state.living())
@@ -31,9 +34,32 @@ def first_speaker(
         after = min(morning_dead)
     elif executed_yesterday is not None:
         after = executed_yesterday
-    else:
+    elif state.is_alive(yesterday[0]):
         return yesterday[0]
+    else:
+        after = yesterday[0]
     return next_living(state, after)
+
+
+def audience(state: GameState, seat: int, action: Action, pack: Callable[[GameState], Sequence[int]]) -> Audience:
+    """Who reads an action at the table: speeches, last words and readiness are public, a whisper
+    reaches the living `pack(state)`, any other action only its actor."""
+    if action.kind in ("speak", "last_words", "ready"):
+        return PUBLIC
+    if action.kind == "whisper":
+        return tuple(pack(state))
+    return (seat,)
+
+
+def fold_order(rs: Ruleset, state: GameState, e: SpeakingOrder) -> GameState:
+    """The fold of `SpeakingOrder` for a ruleset state that keeps the order under way: its seats
+    (`order`), `rounds`, and the turns opened so far (`turn`)."""
+    return replace(state, x=replace(state.x, order=e.seats, rounds=e.rounds, turn=0))
+
+
+def fold_turn(rs: Ruleset, state: GameState, e: StepOpened) -> GameState:
+    """The fold of `StepOpened`: a speaking turn opened (see `fold_order`)."""
+    return replace(state, x=replace(state.x, turn=state.x.turn + 1)) if e.name == "speech" else state
 
 
 def announce_order(g: Table, living: Sequence[int], first: int, rounds: int) -> None:

@@ -5,8 +5,8 @@ the win check.
 A ruleset is a `Village` subclass holding data: its roles (some of `ROLES`), presets and options,
 the flags of its day, and its table of night abilities (`abilities`, by `Role.night`), with at most
 a few small overrides (what the medium learns, who counts as human). Its hooks compose the shared
-mechanics (`domain/mechanics/`); langrensha and magic_city (through `werewolf.Werewolf`) override
-them further. Its facts are the werewolf family's: `Role`, `WolfState` (the ruleset's state)
+mechanics (`domain/mechanics/`); magic_city (through `werewolf.Werewolf`) overrides them
+further. Its facts are the werewolf family's: `Role`, `WolfState` (the ruleset's state)
 folded by `EVOLVE`, and `NightResolved`.
 """
 
@@ -31,7 +31,7 @@ from grimoire.domain.events import (
     SpeakingOrder,
     StepOpened,
 )
-from grimoire.domain.mechanics import abilities, ballots, deaths, pack, speaking
+from grimoire.domain.mechanics import abilities, ballots, deaths, defaults, pack, speaking
 from grimoire.domain.mechanics.abilities import Ability
 from grimoire.domain.rng import Rng
 from grimoire.domain.ruleset import Ruleset, StepSpec, Table
@@ -182,7 +182,7 @@ class Village(Ruleset):
             pack.close_whispers(g, tuple(self.wolves(g.state)))
 
     def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
-        return "text_required" if action.kind == "whisper" and not action.text else None
+        return pack.whisper_refusal(action)
 
     def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
         """A wolf's whisper after the night's cap (its decision was withdrawn, as the wolves were told)."""
@@ -192,19 +192,10 @@ class Village(Ruleset):
         return None
 
     def audience(self, state: GameState, seat: int, action: Action) -> Audience:
-        if action.kind in ("speak", "last_words", "ready"):
-            return "public"
-        if action.kind == "whisper":
-            return tuple(self.wolves(state))
-        return (seat,)
+        return speaking.audience(state, seat, action, self.wolves)
 
     def default(self, state: GameState, seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
-        for decision in decisions:
-            if decision.kind == "attack" and decision.targets:
-                return Action(kind="attack", target=rng.choice(decision.targets))
-            if decision.kind in ("vote", "speak", "last_words"):
-                return Action(kind=decision.kind)
-        return None
+        return defaults.timed_out(decisions, rng)
 
     def evolve(self, state: GameState, event: Event) -> GameState:
         fold = EVOLVE.get(type(event))
@@ -385,18 +376,6 @@ def _on_phase(rs: Ruleset, state: GameState, e: PhaseStarted) -> GameState:
     return with_x(state, morning_dead=())
 
 
-def _on_died(rs: Ruleset, state: GameState, e: Died) -> GameState:
-    if e.when == "morning":
-        return with_x(state, morning_dead=e.seats)
-    if e.when == "execution":
-        return with_x(state, executed=e.seats[0], executed_day=state.day)
-    return state
-
-
-def _on_step(rs: Ruleset, state: GameState, e: StepOpened) -> GameState:
-    return with_x(state, turn=state.x.turn + 1) if e.name == "speech" else state
-
-
 def _on_night(rs: Ruleset, state: GameState, e: NightResolved) -> GameState:
     return with_x(state, last_guard=dict(e.guards))
 
@@ -406,8 +385,8 @@ EVOLVE: dict[type, Any] = {
     Act: count_whispers,
     Defaulted: count_whispers,
     PhaseStarted: _on_phase,
-    Died: _on_died,
-    SpeakingOrder: lambda rs, s, e: with_x(s, order=e.seats, rounds=e.rounds, turn=0),
-    StepOpened: _on_step,
+    Died: deaths.fold_died,
+    SpeakingOrder: speaking.fold_order,
+    StepOpened: speaking.fold_turn,
     NightResolved: _on_night,
 }

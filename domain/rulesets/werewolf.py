@@ -1,7 +1,6 @@
-"""The werewolf names langrensha and magic_city build on: `Werewolf` is the village
-(`rulesets/village.py`), whose flow they extend by overriding its methods (`is_wolf`,
-`begin_night`, `first_speaker`, `speeches_done`, `begin_discussion`, `dawn`, `winning_team`,
-`check_win`, ...), and `EVOLVE` is the village's fold with magic_city's generic night record.
+"""The werewolf names magic_city builds on: `Werewolf` is the village (`rulesets/village.py`),
+whose flow it extends by overriding its methods (`is_wolf`, `winning_team`, `check_win`, ...), and
+`EVOLVE` is the village's fold with magic_city's generic night record.
 """
 
 from __future__ import annotations

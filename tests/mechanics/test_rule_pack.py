@@ -81,3 +81,10 @@ def test_rule_jinro9_whispers_stop_at_the_cap_and_the_whisper_is_withdrawn():
     assert isinstance(closed, Notice) and (closed.key, closed.to) == ("whisper.closed", (2, 4))
     assert isinstance(withdrawn, Prompt) and (withdrawn.seat, withdrawn.withdraw) == (2, ("whisper",))
     assert not any(isinstance(e, StepOpened) for e in g.events)
+
+
+def test_a_whisper_must_say_something():
+    assert pack.whisper_refusal(Action(kind="whisper")) == "text_required"
+    assert pack.whisper_refusal(Action(kind="whisper", text="")) == "text_required"
+    assert pack.whisper_refusal(Action(kind="whisper", text="x")) is None
+    assert pack.whisper_refusal(Action(kind="speak")) is None

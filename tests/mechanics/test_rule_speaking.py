@@ -3,8 +3,11 @@ ultimate13.md's free discussion."""
 
 from __future__ import annotations
 
-from grimoire.domain.events import SpeakingOrder, StepOpened
+import msgspec
+
+from grimoire.domain.events import Action, SpeakingOrder, StepOpened
 from grimoire.domain.mechanics import speaking
+from grimoire.domain.ruleset import Ruleset
 from tests.mechanics.table import table
 
 NINE = ("villager",) * 9
@@ -63,3 +66,32 @@ def test_rule_ultimate13_free_discussion_speaks_at_will_until_ready():
     assert isinstance(step, StepOpened)
     assert (step.name, step.seats, step.extend) == ("discussion", (1, 2, 4), False)
     assert [(d.kind, d.repeatable) for d in step.decisions] == [("speak", True), ("ready", False)]
+
+
+def test_rule_langrensha_a_first_speaker_who_died_since_yesterday_passes_to_the_next_living_seat():
+    g = table(NINE, dead=(5, 6), day=3)
+    assert speaking.first_speaker(g, (5, 6, 7), (), None) == 7
+
+
+def test_speeches_are_public_whispers_reach_the_pack_and_the_rest_only_the_actor():
+    state = table(NINE).state
+    pack = lambda state: [2, 4]  # noqa: E731
+    for kind in ("speak", "last_words", "ready"):
+        assert speaking.audience(state, 3, Action(kind=kind), pack) == "public"
+    assert speaking.audience(state, 2, Action(kind="whisper", text="x"), pack) == (2, 4)
+    assert speaking.audience(state, 3, Action(kind="vote", target=1), pack) == (3,)
+
+
+def test_the_speaking_order_folds_into_its_turns():
+    state = msgspec.structs.replace(table(NINE).state, x=Turns(turn=5))
+    state = speaking.fold_order(Ruleset(), state, SpeakingOrder(at=1, seats=(3, 1), rounds=2))
+    assert (state.x.order, state.x.rounds, state.x.turn) == ((3, 1), 2, 0)
+    for name in ("speech", "vote", "speech"):
+        state = speaking.fold_turn(Ruleset(), state, StepOpened(at=1, step=1, name=name, deadline=None))
+    assert state.x.turn == 2
+
+
+class Turns(msgspec.Struct, frozen=True, kw_only=True):
+    order: tuple[int, ...] = ()
+    rounds: int = 0
+    turn: int = 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from grimoire.domain.events import Died, Notice, VoteResult
-from grimoire.domain.rulesets.langrensha import LANGRENSHA
+from grimoire.domain.rulesets.langrensha.roles import wolves as living_wolves
 from grimoire.domain.violations import RuleViolation
 from tests.support.harness import Game
 
@@ -53,7 +53,7 @@ def one(g: Game, role: str) -> int:
 
 
 def wolves(g: Game) -> list[int]:
-    return LANGRENSHA.wolves(g.state)
+    return living_wolves(g.state)
 
 
 def bite(g: Game, target: int) -> None:

@@ -1,4 +1,5 @@
-"""langrensha: 狼人殺 for 6–20 players (`langrensha.md`; decisions in `rulings.md`).
+"""langrensha: the werewolf game of the Chinese tables, for 6–20 players (`langrensha.md`; decisions
+in `rulings.md`).
 
 The package's parts:
 
@@ -9,12 +10,18 @@ The package's parts:
 - the rules by concern: `night` (the deal, the pack and each role's night step, the dawn),
   `dying` (deaths, the duties of the dead, the end), `sheriff` (the election), `votes` (the duel,
   the impeachment, the exile vote), `speaking` (rounds of speeches) and `roles` (what a seat is).
+
+`Langrensha` holds the data and answers the engine's hooks with these parts and the shared
+mechanics (`domain/mechanics/`).
 """
 
 from __future__ import annotations
 
 from grimoire.domain.events import PUBLIC, Action, Audience, Decision, Event
-from grimoire.domain.ruleset import Table
+from grimoire.domain.mechanics import defaults, pack
+from grimoire.domain.mechanics.speaking import audience as table_audience
+from grimoire.domain.rng import Rng
+from grimoire.domain.ruleset import Ruleset, Table
 from grimoire.domain.rulesets.langrensha import flow
 from grimoire.domain.rulesets.langrensha.data import (
     ACTION_KINDS,
@@ -25,14 +32,13 @@ from grimoire.domain.rulesets.langrensha.data import (
     ROLES,
     deal_list,
 )
-from grimoire.domain.rulesets.langrensha.facts import EVOLVE, PotionsLeft
-from grimoire.domain.rulesets.langrensha.night import potions_left
-from grimoire.domain.rulesets.langrensha.roles import is_wolf, seers_label
-from grimoire.domain.rulesets.werewolf import Werewolf, next_living
+from grimoire.domain.rulesets.langrensha.facts import EVOLVE
+from grimoire.domain.rulesets.langrensha.night import show_potions_used
+from grimoire.domain.rulesets.langrensha.roles import wolves
 from grimoire.domain.state import GameState
 
 
-class Langrensha(Werewolf):
+class Langrensha(Ruleset):
     id = "langrensha"
     version = "2"
     doc_lang = "zh-Hant"
@@ -42,42 +48,28 @@ class Langrensha(Werewolf):
     options = OPTIONS
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
-    rounds = 1
     action_kinds = ACTION_KINDS
     steps = flow.STEPS
 
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
         return deal_list(seats, preset, roles)
 
-    def is_wolf(self, state: GameState, seat: int) -> bool:
-        return is_wolf(state, seat)
-
-    def seers_label(self, state: GameState, seat: int) -> str:
-        return seers_label(state, seat)
-
     def start(self, g: Table) -> None:
-        flow.start(self, g)
-
-    def first_speaker(self, g: Table) -> int:
-        seat = super().first_speaker(g)  # yesterday's first speaker may since have died in a duel or by a shot
-        return seat if g.state.is_alive(seat) else next_living(g.state, seat)
-
-    def speeches_done(self, g: Table) -> None:
-        flow.speeches_done(self, g)
+        flow.start(g)
 
     def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
-        super().on_act(g, seat, action, decision)
-        step = g.state.step
-        assert step is not None, "an answer is in the open step"
-        if step.name == "night.witch":  # her view shows the potion used as soon as she answers
-            spent = g.state.x.flags[seat - 1]
-            using = {"save": "antidote", "poison": "poison"}.get(action.kind)
-            g.emit(PotionsLeft, to=(seat,), potions=potions_left((*spent, using) if using else spent))
+        show_potions_used(g, seat, action)
+
+    def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
+        return pack.whisper_refusal(action)
 
     def audience(self, state: GameState, seat: int, action: Action) -> Audience:
         if action.kind == "duel":
             return PUBLIC
-        return super().audience(state, seat, action)
+        return table_audience(state, seat, action, wolves)
+
+    def default(self, state: GameState, seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
+        return defaults.timed_out(decisions, rng)
 
     def evolve(self, state: GameState, event: Event) -> GameState:
         handler = EVOLVE.get(type(event))

@@ -2,18 +2,19 @@
 
 Roles are data (`ROLES`): team, whether the role is a werewolf, whether the elder's penalty takes
 its power, the night steps it acts in and the causes of death on which it shoots. The night order is
-`NIGHT`, the document's priority table with the rulings' rows (魔術師 99, 守衛狼 85, 狼美人's charm
-80 after the pack).
+`NIGHT`, the document's priority table with the rulings' rows (magician 99, guardian_wolf 85,
+wolf_beauty's charm 80 after the pack).
 
 Automatic role lists (`AUTO`, also the presets "6".."20"): the wolves are about a third of the
 table — 2 at 6–7 players, 3 at 8–11, 4 at 12–14, 5 at 15–17, 6 at 18–20 — the usual proportion of
-狼人殺 boards, where the wolves' night kill is worth about one extra seat. The village powers enter
-in the order of the standard boards (預言家, 女巫, then 獵人, 守衛, 白痴, 騎士, 長老, 守墓人, 烏鴉,
-魔術師), and from 10 players on, each new village power is answered by a wolf power (狼王, 白狼王,
-狼美人, 隱狼, 夢魘狼, 守衛狼, 血月使徒) so neither side's information or firepower runs ahead; the
-rest are plain villagers, at least two and about four from 12 players on, so that a wolf can hide
-among them. 丘比特 (whose mixed couple is a third side) joins at 17, and 盜賊 at 20, with the two
-extra cards its deck needs: a villager and a werewolf.
+the game's boards, where the wolves' night kill is worth about one extra seat. The village powers
+enter in the order of the standard boards (seer, witch, then huntsman, guard, idiot, knight, elder,
+graveyard_keeper, raven, magician), and from 10 players on, each new village power is answered by
+a wolf power (alpha_wolf, white_wolf, wolf_beauty, hidden_wolf, nightmare, guardian_wolf,
+blood_moon) so neither side's information or firepower runs ahead; the rest are plain villagers,
+at least two and about four from 12 players on, so that a wolf can hide among them. The cupid
+(whose mixed couple is a third side) joins at 17, and the thief at 20, with the two extra cards its
+deck needs: a villager and a werewolf.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class NightStep(NamedTuple):
     nights: str  # "all" | "first" | "odd"
 
 
-# The document's 夜間行動順序 with the rulings' rows; equal priorities keep this order.
+# The document's night order (its priority table) with the rulings' rows; equal priorities keep this order.
 NIGHT: dict[str, NightStep] = {
     "cupid": NightStep(100, "first"),
     "magician": NightStep(99, "all"),

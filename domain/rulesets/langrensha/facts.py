@@ -1,7 +1,7 @@
 """langrensha's facts: its state `LState` and every change of it as a typed event, folded by one function each.
 
-The log reads as what happened (`LoversLinked`, `WitchSaved`, ...); `EVOLVE` is the fold table, on
-top of the werewolf machinery's own.
+The log reads as what happened (`LoversLinked`, `WitchSaved`, ...); `EVOLVE` is the fold table,
+with the folds of the kernel's events langrensha reads (the speaking order, the deaths, the phases).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from grimoire.domain.events import Event, GameCreated, PhaseStarted
-from grimoire.domain.rulesets.werewolf import EVOLVE as WEREWOLF_EVOLVE
-from grimoire.domain.rulesets.werewolf import Werewolf, WolfState, with_x
+from grimoire.domain.events import Died, Event, GameCreated, PhaseStarted, SpeakingOrder, StepOpened
+from grimoire.domain.mechanics import deaths, speaking
+from grimoire.domain.ruleset import Ruleset
 from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
@@ -50,8 +50,16 @@ class Speeches(Enum):
     DISCUSSION = "discussion"
 
 
-class LState(WolfState, frozen=True, kw_only=True):
+class LState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Role-bound state is kept per seat and moves with a swapped role; the rest stays with the player."""
+
+    # the speaking order under way (`mechanics.speaking`): its seats, rounds and turns opened so far
+    order: tuple[int, ...] = ()
+    rounds: int = 0
+    turn: int = 0
+    morning_dead: tuple[int, ...] = ()  # today's morning deaths
+    executed: int | None = None  # the first seat of the last exile's deaths, and its day
+    executed_day: int = -1
 
     # per seat: spent powers ("antidote", "poison", "charm", "duel", "swap", "life", "turned")
     flags: tuple[tuple[str, ...], ...] = ()
@@ -303,12 +311,15 @@ def _spend(state: GameState, seat: int, power: str) -> tuple[tuple[str, ...], ..
     return _per_seat(flags, seat, _add(flags[seat - 1], power))
 
 
-def _on_created(rs: Werewolf, state: GameState, e: GameCreated) -> GameState:
+def with_x(state: GameState, **changes: Any) -> GameState:
+    return replace(state, x=replace(state.x, **changes))
+
+
+def _on_created(rs: Ruleset, state: GameState, e: GameCreated) -> GameState:
     return replace(state, x=LState(flags=((),) * e.seats, mark=(0,) * e.seats))
 
 
-def _on_phase(rs: Werewolf, state: GameState, e: PhaseStarted) -> GameState:
-    state = WEREWOLF_EVOLVE[PhaseStarted](rs, state, e)
+def _on_phase(rs: Ruleset, state: GameState, e: PhaseStarted) -> GameState:
     if e.phase == "night":
         return with_x(
             state,
@@ -322,15 +333,15 @@ def _on_phase(rs: Werewolf, state: GameState, e: PhaseStarted) -> GameState:
             shield=(),
             raven=(),
         )
-    return state
+    return with_x(state, morning_dead=())
 
 
-def _on_duties(rs: Werewolf, state: GameState, e: DutiesQueued) -> GameState:
+def _on_duties(rs: Ruleset, state: GameState, e: DutiesQueued) -> GameState:
     owed = tuple(Owed(kind=DutyKind(d.kind), seats=d.seats) for d in e.duties)
     return with_x(state, queue=owed + state.x.queue)
 
 
-def _on_swapped(rs: Werewolf, state: GameState, e: Swapped) -> GameState:
+def _on_swapped(rs: Ruleset, state: GameState, e: Swapped) -> GameState:
     flags, mark = list(_spend(state, e.magician, "swap")), list(state.x.mark)
     a, b = e.seats
     flags[a - 1], flags[b - 1] = flags[b - 1], flags[a - 1]
@@ -338,7 +349,7 @@ def _on_swapped(rs: Werewolf, state: GameState, e: Swapped) -> GameState:
     return with_x(state, flags=tuple(flags), mark=tuple(mark))
 
 
-def _on_guarded(rs: Werewolf, state: GameState, e: Guarded) -> GameState:
+def _on_guarded(rs: Ruleset, state: GameState, e: Guarded) -> GameState:
     x: LState = state.x
     guarded = x.guarded if e.target is None else _add(x.guarded, e.target)
     return with_x(state, mark=_per_seat(x.mark, e.guard, e.target or 0), guarded=guarded)
@@ -347,9 +358,11 @@ def _on_guarded(rs: Werewolf, state: GameState, e: Guarded) -> GameState:
 # Facts a seat alone learns (LoverShown, ThiefCards, PotionsLeft, WolfTargetShown) and those only
 # for the record (ThiefPicked: its RoleChanged changes the role; Shot: its deaths follow) change no state.
 EVOLVE: dict[type, Any] = {
-    **WEREWOLF_EVOLVE,
     GameCreated: _on_created,
     PhaseStarted: _on_phase,
+    Died: deaths.fold_died,
+    SpeakingOrder: speaking.fold_order,
+    StepOpened: speaking.fold_turn,
     SpareCards: lambda rs, s, e: with_x(s, spare=e.cards),
     PackKnown: lambda rs, s, e: with_x(s, pack=tuple(sorted(set(s.x.pack) | set(e.wolves)))),
     LoversLinked: lambda rs, s, e: with_x(s, lovers=e.lovers, cupid=e.cupid),

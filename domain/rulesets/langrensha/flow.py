@@ -17,7 +17,7 @@ from grimoire.domain.events import MODERATOR, Action
 from grimoire.domain.ruleset import RoleSequence, StepSpec, Table
 from grimoire.domain.rulesets.langrensha.data import night_plan
 from grimoire.domain.rulesets.langrensha.dying import DUTIES, closure, die, pass_badge, shoot
-from grimoire.domain.rulesets.langrensha.facts import DutyTaken, Speeches, SpeechesBegan
+from grimoire.domain.rulesets.langrensha.facts import DutyTaken, Speeches
 from grimoire.domain.rulesets.langrensha.night import NIGHT_STEPS, actors, dawn, deal, tell_pack
 from grimoire.domain.rulesets.langrensha.sheriff import (
     after_campaign,
@@ -27,6 +27,7 @@ from grimoire.domain.rulesets.langrensha.sheriff import (
     open_candidacy,
     sheriff_vote,
 )
+from grimoire.domain.rulesets.langrensha.speaking import discussion, turn_left
 from grimoire.domain.rulesets.langrensha.then import Next
 from grimoire.domain.rulesets.langrensha.votes import (
     close_duel,
@@ -36,27 +37,26 @@ from grimoire.domain.rulesets.langrensha.votes import (
     open_duel,
     pre_vote,
 )
-from grimoire.domain.rulesets.werewolf import Werewolf
 from grimoire.domain.state import GameState
 
 Rule = Callable[[Table, dict[int, Action]], Next]
 
 
-def go(rs: Werewolf, g: Table, then: Next) -> None:
+def go(g: Table, then: Next) -> None:
     """Play what follows until a step is open (or the game is over)."""
     while then is not Next.NOTHING:
-        then = FOLLOWS[then](rs, g)
+        then = FOLLOWS[then](g)
 
 
-def start(rs: Werewolf, g: Table) -> None:
+def start(g: Table) -> None:
     deal(g)
     tell_pack(g)
-    begin_night(rs, g, 1)
+    begin_night(g, 1)
 
 
-def begin_night(rs: Werewolf, g: Table, night: int) -> Next:
+def begin_night(g: Table, night: int) -> Next:
     g.phase("night", night)  # tonight's state starts afresh (see `facts._on_phase`)
-    NIGHT_SEQUENCE.begin(rs, g)
+    NIGHT_SEQUENCE.begin(g.rs, g)
     return Next.NOTHING
 
 
@@ -72,7 +72,7 @@ def begin_day(g: Table) -> Next:
     return Next.NOTHING if die(g, deaths, "morning", words) else Next.DUTIES
 
 
-def run_duties(rs: Werewolf, g: Table) -> Next:
+def run_duties(g: Table) -> Next:
     """Take up the duties of the dead in order; when none is left, what the dying interrupted goes on."""
     while g.state.x.queue:
         owed = g.state.x.queue[0]
@@ -92,20 +92,18 @@ def after_dying(state: GameState) -> Next:
     return Next.DAY
 
 
-def open_day(rs: Werewolf, g: Table) -> Next:
+def open_day(g: Table) -> Next:
     """The first day opens with the sheriff election, the others with the discussion."""
     return open_candidacy(g) if g.state.day == 1 else Next.DISCUSSION
 
 
-def discuss(rs: Werewolf, g: Table) -> Next:
-    g.emit(SpeechesBegan, to=MODERATOR, stage=Speeches.DISCUSSION.value)
-    rs.begin_discussion(g)
-    return Next.NOTHING
-
-
-def next_speech(rs: Werewolf, g: Table) -> Next:
-    rs.next_speech(g)  # after the last turn, `speeches_done`
-    return Next.NOTHING
+def next_speech(g: Table) -> Next:
+    """The next turn of the round of speeches under way; after its last, what follows the round."""
+    if turn_left(g):
+        return Next.NOTHING
+    speeches = g.state.x.speeches
+    assert speeches is not None, "every speaking order follows the start of a round of speeches"
+    return AFTER_SPEECHES[speeches](g)
 
 
 # What follows each round of speeches once its last turn is spoken.
@@ -117,25 +115,19 @@ AFTER_SPEECHES: dict[Speeches, Callable[[Table], Next]] = {
 }
 
 
-def speeches_done(rs: Werewolf, g: Table) -> None:
-    speeches = g.state.x.speeches
-    assert speeches is not None, "every speaking order follows the start of a round of speeches"
-    go(rs, g, AFTER_SPEECHES[speeches](g))
-
-
-FOLLOWS: dict[Next, Callable[[Werewolf, Table], Next]] = {
+FOLLOWS: dict[Next, Callable[[Table], Next]] = {
     Next.SPEECH: next_speech,
     Next.DAY: open_day,
-    Next.DISCUSSION: discuss,
+    Next.DISCUSSION: discussion,
     Next.DUTIES: run_duties,
-    Next.PRE_VOTE: lambda rs, g: pre_vote(g),
-    Next.NIGHT: lambda rs, g: begin_night(rs, g, g.state.day + 1),
+    Next.PRE_VOTE: pre_vote,
+    Next.NIGHT: lambda g: begin_night(g, g.state.day + 1),
 }
 
 
 def _resolve(rule: Rule) -> StepSpec:
     """A day step: its rule resolves the answers and names what follows."""
-    return StepSpec(lambda rs, g, answers: go(rs, g, rule(g, answers)))
+    return StepSpec(lambda rs, g, answers: go(g, rule(g, answers)))
 
 
 def _shot(g: Table, answers: dict[int, Action]) -> Next:
@@ -165,7 +157,7 @@ NIGHT_SEQUENCE = RoleSequence(
     plan=lambda rs, state: night_plan(state.setup_roles, state.day == 1, state.day % 2 == 1),
     steps=NIGHT_STEPS,
     actors=actors,
-    finish=lambda rs, g: go(rs, g, begin_day(g)),
+    finish=lambda rs, g: go(g, begin_day(g)),
 )
 
 STEPS: dict[str, StepSpec] = {**DAY_STEPS, **NIGHT_SEQUENCE.specs()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from grimoire.domain.ruleset import Ruleset
 from grimoire.domain.rulesets.langrensha import LANGRENSHA
 from grimoire.domain.rulesets.langrensha.dying import DUTIES
 from grimoire.domain.rulesets.langrensha.facts import DutiesQueued, Duty, DutyKind, Owed, Speeches, SpeechesBegan
@@ -25,3 +26,9 @@ def test_the_stored_stage_and_duty_kinds_are_read_as_their_kinds():
     queued = DutiesQueued(at=g.now, duties=(Duty(kind="shot", seats=(3,)), Duty(kind="badge", seats=(3,))))
     state = LANGRENSHA.evolve(state, queued)
     assert state.x.queue[:2] == (Owed(kind=DutyKind.SHOT, seats=(3,)), Owed(kind=DutyKind.BADGE, seats=(3,)))
+
+
+def test_no_other_rulesets_flow_is_reachable_from_langrensha():
+    assert type(LANGRENSHA).__mro__[1:] == (Ruleset, object)
+    for village_step in ("resolve_night", "open_vote", "after_day", "begin_discussion", "first_speaker"):
+        assert not hasattr(LANGRENSHA, village_step)
