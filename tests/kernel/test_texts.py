@@ -361,7 +361,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULESET_FOLDERS = sorted(p for p in (ROOT / "domain" / "rulesets").iterdir() if (p / "__init__.py").is_file())
 # Han, kana, CJK punctuation and full-width forms
 CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
-STILL_WORDED = {"langrensha", "magic_city"}
+STILL_WORDED = {"magic_city"}
 
 
 def _code_folders():
