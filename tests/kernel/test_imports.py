@@ -90,3 +90,13 @@ def test_the_circle_check_finds_a_circle_through_a_lazy_import():
     found = modules()
     assert "grimoire.domain.engine" in found and "grimoire.service.app" in found
     assert "grimoire.domain.ruleset" in graph_of(found)["grimoire.domain.engine"]
+
+
+def test_no_module_imports_a_private_name_of_another():
+    """A name starting with `_` is its module's own: what another module needs is given a public name."""
+    found = []
+    for name, path in sorted(modules().items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("grimoire")):
+                found += [f"{name}: from {node.module} import {a.name}" for a in node.names if a.name.startswith("_")]
+    assert not found, found
