@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
-from grimoire.domain.events import Decision
+from grimoire.domain.events import Decision, Died
 from grimoire.domain.ruleset import Table
 
 
@@ -14,6 +15,16 @@ def announce_morning(g: Table, deaths: dict[int, str]) -> None:
         g.kill(deaths, "morning")
     else:
         g.notice("morning.none")
+
+
+def remembered(day: int, died: Died) -> dict[str, Any]:
+    """What a ruleset's state keeps of a death on `day`: this morning's dead (`morning_dead`), or the
+    executed and the day of the execution (`executed`, `executed_day`); nothing of other deaths."""
+    if died.when == "morning":
+        return {"morning_dead": died.seats}
+    if died.when == "execution":
+        return {"executed": died.seats[0], "executed_day": day}
+    return {}
 
 
 def open_last_words(g: Table, seat: int) -> None:

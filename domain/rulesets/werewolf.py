@@ -1,19 +1,16 @@
-"""The werewolf names langrensha and magic_city build on: `Werewolf` is the village
-(`rulesets/village.py`), whose flow they extend by overriding its methods (`is_wolf`,
+"""The werewolf names langrensha builds on: `Werewolf` is the village
+(`rulesets/village.py`), whose flow it extends by overriding its methods (`is_wolf`,
 `begin_night`, `first_speaker`, `speeches_done`, `begin_discussion`, `dawn`, `winning_team`,
-`check_win`, ...), and `EVOLVE` is the village's fold with magic_city's generic night record.
+`check_win`, ...), and `EVOLVE` is the village's fold.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from grimoire.domain.events import Resolved
 from grimoire.domain.mechanics.speaking import next_living
-from grimoire.domain.ruleset import Ruleset
 from grimoire.domain.rulesets.village import EVOLVE as VILLAGE_EVOLVE
 from grimoire.domain.rulesets.village import SLEEP, NightResolved, Role, Village, WolfState, count_whispers, with_x
-from grimoire.domain.state import GameState
 
 __all__ = [
     "EVOLVE",
@@ -29,12 +26,4 @@ __all__ = [
 
 Werewolf = Village
 
-
-def _on_resolved(rs: Ruleset, state: GameState, e: Resolved) -> GameState:
-    """magic_city's night still records its guards in a generic `Resolved`."""
-    if e.what == "night":
-        return with_x(state, last_guard=dict(e.data["guards"]))
-    return state
-
-
-EVOLVE: dict[type, Any] = {**VILLAGE_EVOLVE, Resolved: _on_resolved}
+EVOLVE: dict[type, Any] = VILLAGE_EVOLVE
