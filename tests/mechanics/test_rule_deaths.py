@@ -46,3 +46,9 @@ def test_rule_langrensha_a_death_brings_its_lover_and_each_seat_dies_once():
     assert deaths.chained({2: "attack"}, brings) == {2: "attack", 5: "heartbreak"}
     assert deaths.chained({2: "attack", 5: "poison"}, brings) == {2: "attack", 5: "poison"}
     assert deaths.chained({1: "attack"}, brings) == {1: "attack"}
+
+
+def test_rule_jinro9_the_state_remembers_the_morning_dead_and_the_executed_with_its_day():
+    assert deaths.remembered(2, Died(seats=(2, 5), when="morning")) == {"morning_dead": (2, 5)}
+    assert deaths.remembered(2, Died(seats=(3,), when="execution")) == {"executed": 3, "executed_day": 2}
+    assert deaths.remembered(2, Died(seats=(4,), when="shot")) == {}

@@ -81,3 +81,36 @@ def test_rule_jinro9_whispers_stop_at_the_cap_and_the_whisper_is_withdrawn():
     assert isinstance(closed, Notice) and (closed.key, closed.to) == ("whisper.closed", (2, 4))
     assert isinstance(withdrawn, Prompt) and (withdrawn.seat, withdrawn.withdraw) == (2, ("whisper",))
     assert not any(isinstance(e, StepOpened) for e in g.events)
+
+
+def test_rule_jinro9_the_werewolves_are_at_least_one_and_fewer_than_the_rest():
+    refused = "bad_roles:the werewolves must be at least one and fewer than the rest"
+    assert pack.size_error(0, 9) == refused
+    assert pack.size_error(2, 9) is None and pack.size_error(4, 9) is None
+    assert pack.size_error(3, 6) == refused
+
+
+def night_table(answers: dict[int, Action], seed_tail: int = 0):
+    g = table(ROLES, seed_tail=seed_tail)
+    prompts = {w: (pack.attack_decision(g.state, w, [2, 4]),) for w in (2, 4)}
+    step = Step(
+        no=1,
+        name="night",
+        opened_at=0,
+        deadline=None,
+        length=0,
+        retries_left=0,
+        extend=False,
+        hold=False,
+        public=(),
+        prompts=prompts,
+        answers=answers,
+    )
+    g.state = msgspec.structs.replace(g.state, step=step, steps=1)
+    return g
+
+
+def test_rule_jinro9_the_pack_target_is_read_from_the_open_step_else_drawn_from_the_wolves_targets():
+    assert pack.chosen_target(night_table(attacks(s4=3)), [2, 4]) == 3
+    assert {pack.chosen_target(night_table({}, seed_tail=i), [2, 4]) for i in range(40)} == {1, 3, 5}
+    assert pack.chosen_target(night_table({}), []) is None
