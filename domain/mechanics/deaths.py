@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+
+from msgspec.structs import replace
 
 from grimoire.domain.events import Decision, Died
-from grimoire.domain.ruleset import Table
+from grimoire.domain.ruleset import Ruleset, Table
+from grimoire.domain.state import GameState
 
 
 def announce_morning(g: Table, deaths: dict[int, str]) -> None:
@@ -17,20 +19,20 @@ def announce_morning(g: Table, deaths: dict[int, str]) -> None:
         g.notice("morning.none")
 
 
-def remembered(day: int, died: Died) -> dict[str, Any]:
-    """What a ruleset's state keeps of a death on `day`: this morning's dead (`morning_dead`), or the
-    executed and the day of the execution (`executed`, `executed_day`); nothing of other deaths."""
-    if died.when == "morning":
-        return {"morning_dead": died.seats}
-    if died.when == "execution":
-        return {"executed": died.seats[0], "executed_day": day}
-    return {}
-
-
 def open_last_words(g: Table, seat: int) -> None:
     """The seat's last words: one speech, which it may pass."""
     words = Decision(kind="last_words", text=g.state.options["speech_max_chars"], optional=True)
     g.open_step("last_words", "last_words_seconds", seats=(seat,), decisions=(words,))
+
+
+def fold_died(rs: Ruleset, state: GameState, e: Died) -> GameState:
+    """The fold of `Died` for a ruleset state that keeps `morning_dead` (this morning's dead) and
+    `executed`, `executed_day` (the first seat of the last execution's dead, and its day)."""
+    if e.when == "morning":
+        return replace(state, x=replace(state.x, morning_dead=e.seats))
+    if e.when == "execution":
+        return replace(state, x=replace(state.x, executed=e.seats[0], executed_day=state.day))
+    return state
 
 
 def chained(first: Mapping[int, str], brings: Callable[[int, str], Mapping[int, str]]) -> dict[int, str]:

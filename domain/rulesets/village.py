@@ -376,8 +376,11 @@ def _on_phase(rs: Ruleset, state: GameState, e: PhaseStarted) -> GameState:
 
 
 def _on_died(rs: Ruleset, state: GameState, e: Died) -> GameState:
-    changes = deaths.remembered(state.day, e)
-    return with_x(state, **changes) if changes else state
+    if e.when == "morning":
+        return with_x(state, morning_dead=e.seats)
+    if e.when == "execution":
+        return with_x(state, executed=e.seats[0], executed_day=state.day)
+    return state
 
 
 def _on_step(rs: Ruleset, state: GameState, e: StepOpened) -> GameState:

@@ -10,7 +10,7 @@ from typing import Any
 
 from grimoire.domain.mechanics.speaking import next_living
 from grimoire.domain.rulesets.village import EVOLVE as VILLAGE_EVOLVE
-from grimoire.domain.rulesets.village import SLEEP, NightResolved, Role, Village, WolfState, count_whispers, with_x
+from grimoire.domain.rulesets.village import SLEEP, NightResolved, Role, Village, WolfState, with_x
 
 __all__ = [
     "EVOLVE",
@@ -19,7 +19,6 @@ __all__ = [
     "Role",
     "Werewolf",
     "WolfState",
-    "count_whispers",
     "next_living",
     "with_x",
 ]

@@ -3,8 +3,11 @@ executed's last words (処刑時の遺言), and deaths that bring others (a love
 
 from __future__ import annotations
 
+import msgspec
+
 from grimoire.domain.events import DeathCause, Died, Notice, StepOpened
 from grimoire.domain.mechanics import deaths
+from grimoire.domain.ruleset import Ruleset
 from tests.mechanics.table import table
 
 ROLES = ("villager",) * 6
@@ -48,7 +51,16 @@ def test_rule_langrensha_a_death_brings_its_lover_and_each_seat_dies_once():
     assert deaths.chained({1: "attack"}, brings) == {1: "attack"}
 
 
-def test_rule_jinro9_the_state_remembers_the_morning_dead_and_the_executed_with_its_day():
-    assert deaths.remembered(2, Died(seats=(2, 5), when="morning")) == {"morning_dead": (2, 5)}
-    assert deaths.remembered(2, Died(seats=(3,), when="execution")) == {"executed": 3, "executed_day": 2}
-    assert deaths.remembered(2, Died(seats=(4,), when="shot")) == {}
+class Kept(msgspec.Struct, frozen=True, kw_only=True):
+    morning_dead: tuple[int, ...] = ()
+    executed: int | None = None
+    executed_day: int = -1
+
+
+def test_the_morning_dead_and_the_last_execution_fold_into_the_state():
+    state = msgspec.structs.replace(table(ROLES, day=2).state, x=Kept())
+    morning = deaths.fold_died(Ruleset(), state, Died(at=1, seats=(2, 5), when="morning"))
+    assert morning.x == Kept(morning_dead=(2, 5))
+    executed = deaths.fold_died(Ruleset(), morning, Died(at=1, seats=(3, 4), when="execution"))
+    assert executed.x == Kept(morning_dead=(2, 5), executed=3, executed_day=2)
+    assert deaths.fold_died(Ruleset(), executed, Died(at=1, seats=(1,), when="day")) is executed

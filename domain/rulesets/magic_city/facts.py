@@ -313,11 +313,6 @@ def _on_phase(rs: Ruleset, state: GameState, e: PhaseStarted) -> GameState:
     return state if e.phase == "night" else with_x(state, morning_dead=())
 
 
-def _on_died(rs: Ruleset, state: GameState, e: Died) -> GameState:
-    changes = deaths.remembered(state.day, e)
-    return with_x(state, **changes) if changes else state
-
-
 def _on_event_chosen(rs: Ruleset, state: GameState, e: EventChosen) -> GameState:
     deck = tuple(c for c in state.x.deck if c != e.card) if e.from_deck else state.x.deck
     return with_x(state, deck=deck, event=e.card, event_day=e.day, params=NO_PARAMS, from_deck=False)
@@ -354,7 +349,7 @@ EVOLVE: dict[type, Fold] = {
     Act: _on_act,
     Defaulted: _on_act,
     PhaseStarted: _on_phase,
-    Died: _on_died,
+    Died: deaths.fold_died,
     DeckShuffled: lambda rs, s, e: with_x(s, deck=e.deck),
     NightBegan: lambda rs, s, e: with_x(s, eye_alive=e.eye_alive),
     EventDrawn: lambda rs, s, e: with_x(s, deck=s.x.deck[len(e.cards) :], drawer=e.drawer, from_deck=False),
