@@ -25,6 +25,13 @@ def attack_decision(state: GameState, seat: int, pack: Sequence[int]) -> Decisio
     return Decision(kind="attack", targets=targets, barred=barred)
 
 
+def size_error(wolves: int, seats: int) -> str | None:
+    """Why a deal is refused for its wolves: there must be at least one, and fewer than the rest."""
+    if 0 < wolves < seats - wolves:
+        return None
+    return "bad_roles:the werewolves must be at least one and fewer than the rest"
+
+
 def attack_target(g: Table, answers: Mapping[int, Action], legal: Decision | None) -> int | None:
     """The pack's one target: the most named (a tie drawn at random); if no wolf named one, a
     random choice among the `legal` attack's targets (none: nobody is attacked)."""
@@ -34,6 +41,14 @@ def attack_target(g: Table, answers: Mapping[int, Action], legal: Decision | Non
         top = max(counts.values())
         return g.rng.choice(sorted(t for t, c in counts.items() if c == top))
     return g.rng.choice(legal.targets) if legal is not None and legal.targets else None
+
+
+def chosen_target(g: Table, pack: Sequence[int]) -> int | None:
+    """The pack's target among the answers of the open step (`attack_target`), the legal targets
+    being those of the first of the `pack` prompted to attack."""
+    step = g.state.open_step()
+    legal = next((d for s in pack if (d := step.decision(s, "attack"))), None)
+    return attack_target(g, step.answers, legal)
 
 
 def whisper_decision(state: GameState) -> Decision:

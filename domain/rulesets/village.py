@@ -5,8 +5,7 @@ the win check.
 A ruleset is a `Village` subclass holding data: its roles (some of `ROLES`), presets and options,
 the flags of its day, and its table of night abilities (`abilities`, by `Role.night`), with at most
 a few small overrides (what the medium learns, who counts as human). Its hooks compose the shared
-mechanics (`domain/mechanics/`); magic_city (through `werewolf.Werewolf`) overrides them
-further. Its facts are the werewolf family's: `Role`, `WolfState` (the ruleset's state)
+mechanics (`domain/mechanics/`). Its facts are the werewolf family's: `Role`, `WolfState` (the ruleset's state)
 folded by `EVOLVE`, and `NightResolved`.
 """
 
@@ -31,7 +30,7 @@ from grimoire.domain.events import (
     SpeakingOrder,
     StepOpened,
 )
-from grimoire.domain.mechanics import abilities, ballots, deaths, defaults, pack, speaking
+from grimoire.domain.mechanics import abilities, ballots, deaths, defaults, pack, speaking, teams
 from grimoire.domain.mechanics.abilities import Ability
 from grimoire.domain.rng import Rng
 from grimoire.domain.ruleset import Ruleset, StepSpec, Table
@@ -134,10 +133,7 @@ class Village(Ruleset):
         dealt = super().setup(seats, preset, roles)
         if isinstance(dealt, str):
             return dealt
-        count = sum(self.roles[r].wolf for r in dealt)
-        if not 0 < count < len(dealt) - count:
-            return "bad_roles:the werewolves must be at least one and fewer than the rest"
-        return dealt
+        return pack.size_error(sum(self.roles[r].wolf for r in dealt), len(dealt)) or dealt
 
     # --- role data -----------------------------------------------------------------------------
 
@@ -225,9 +221,7 @@ class Village(Ruleset):
 
     def attack_target(self, g: Table) -> int | None:
         """The pack's target among the answers of the open step."""
-        step = g.state.open_step()
-        legal = next((d for s in self.wolves(g.state) if (d := step.decision(s, "attack"))), None)
-        return pack.attack_target(g, step.answers, legal)
+        return pack.chosen_target(g, self.wolves(g.state))
 
     def resolve_night(self, g: Table) -> None:
         state = g.state
@@ -339,12 +333,7 @@ class Village(Ruleset):
         if team is None:
             return False
         state = g.state
-        winners = [
-            s
-            for s in range(1, state.seats + 1)
-            if self.roles[state.role(s)].team == team and (team != "fox" or state.is_alive(s))
-        ]
-        g.end(team, winners, (team,))
+        teams.win(g, team, lambda s: self.roles[state.role(s)].team, living_only=team == "fox")
         return True
 
     steps = {

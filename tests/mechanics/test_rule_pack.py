@@ -7,6 +7,7 @@ import msgspec
 
 from grimoire.domain.events import Action, Decision, Notice, Prompt, StepOpened
 from grimoire.domain.mechanics import pack
+from grimoire.domain.ruleset import Table
 from grimoire.domain.state import Step
 from tests.mechanics.table import table
 
@@ -40,6 +41,42 @@ def test_rule_jinro9_silent_wolves_attack_at_random_among_the_legal_targets():
     assert pack.attack_target(table(ROLES), {}, Decision(kind="attack")) is None
 
 
+def open_night(g: Table, prompts: dict[int, tuple[Decision, ...]], answers: dict[int, Action] | None = None) -> None:
+    step = Step(
+        no=1,
+        name="night",
+        opened_at=0,
+        deadline=None,
+        length=0,
+        retries_left=0,
+        extend=False,
+        hold=False,
+        public=(),
+        prompts=prompts,
+        answers=answers or {},
+    )
+    g.state = msgspec.structs.replace(g.state, step=step, steps=1)
+
+
+def night_table(answers: dict[int, Action], seed_tail: int = 0) -> Table:
+    g = table(ROLES, seed_tail=seed_tail)
+    open_night(g, {w: (pack.attack_decision(g.state, w, [2, 4]),) for w in (2, 4)}, answers)
+    return g
+
+
+def test_rule_jinro9_the_pack_target_is_read_from_the_open_step_else_drawn_from_the_wolves_targets():
+    assert pack.chosen_target(night_table(attacks(s4=3)), [2, 4]) == 3
+    assert {pack.chosen_target(night_table({}, seed_tail=i), [2, 4]) for i in range(40)} == {1, 3, 5}
+    assert pack.chosen_target(night_table({}), []) is None
+
+
+def test_rule_jinro9_the_werewolves_are_at_least_one_and_fewer_than_the_rest():
+    refused = "bad_roles:the werewolves must be at least one and fewer than the rest"
+    assert pack.size_error(0, 9) == refused
+    assert pack.size_error(2, 9) is None and pack.size_error(4, 9) is None
+    assert pack.size_error(3, 6) == refused
+
+
 def test_rule_jinro9_the_wolves_learn_their_partners_a_lone_wolf_that_it_is_alone():
     g = table(ROLES)
     pack.tell_partners(g, (2, 4))
@@ -62,20 +99,7 @@ def test_rule_jinro9_whispers_stop_at_the_cap_and_the_whisper_is_withdrawn():
     g = table(ROLES)
     whisper = pack.whisper_decision(g.state)
     assert (whisper.kind, whisper.text, whisper.repeatable) == ("whisper", 100, True)
-    prompts = {2: (Decision(kind="attack"), whisper), 4: (Decision(kind="attack"),)}
-    step = Step(
-        no=1,
-        name="night",
-        opened_at=0,
-        deadline=None,
-        length=0,
-        retries_left=0,
-        extend=False,
-        hold=False,
-        public=(),
-        prompts=prompts,
-    )
-    g.state = msgspec.structs.replace(g.state, step=step, steps=1)
+    open_night(g, {2: (Decision(kind="attack"), whisper), 4: (Decision(kind="attack"),)})
     pack.close_whispers(g, (2, 4))
     closed, withdrawn = g.events
     assert isinstance(closed, Notice) and (closed.key, closed.to) == ("whisper.closed", (2, 4))

@@ -1,4 +1,4 @@
-"""magic_city: 魔法都市の人狼 (`gm-events.md`), its 16 roles and 25 event cards.
+"""magic_city (`gm-events.md`), its 16 roles and 25 event cards.
 
 Its parts: `data` (roles, the regulation and presets, event cards, options, seat range), `facts` (its
 state, its typed events and the fold of each), `flow` (the steps it declares: the role check and the
@@ -10,8 +10,9 @@ night as `RoleSequence`s, the day's steps and what follows each), and its rules 
 from __future__ import annotations
 
 from grimoire.domain.events import Action, Audience, Decision, Event
+from grimoire.domain.mechanics import pack
 from grimoire.domain.rng import Rng
-from grimoire.domain.ruleset import Table
+from grimoire.domain.ruleset import Ruleset, Table
 from grimoire.domain.rulesets.magic_city import city, flow
 from grimoire.domain.rulesets.magic_city.data import (
     ACTION_KINDS,
@@ -40,7 +41,6 @@ from grimoire.domain.rulesets.magic_city.facts import (
     TodayShown,
     Tonight,
 )
-from grimoire.domain.rulesets.werewolf import Werewolf
 from grimoire.domain.state import GameState
 
 __all__ = [
@@ -66,7 +66,7 @@ __all__ = [
 ]
 
 
-class MagicCity(Werewolf):
+class MagicCity(Ruleset):
     id = "magic_city"
     version = "2"
     doc_lang = "ja"
@@ -82,19 +82,11 @@ class MagicCity(Werewolf):
         dealt = super().setup(seats, preset if preset or roles else str(seats), roles)
         if isinstance(dealt, str):
             return dealt
+        wolves_error = pack.size_error(sum(ROLES[r].wolf for r in dealt), len(dealt))
+        if wolves_error:
+            return wolves_error
         reason = regulation_error(dealt)
         return f"bad_roles:{reason}" if reason else dealt
-
-    # --- what the werewolf machinery asks -----------------------------------------------------------
-
-    def is_wolf(self, state: GameState, seat: int) -> bool:
-        return city.is_wolf(state, seat)
-
-    def winning_team(self, state: GameState) -> str | None:
-        return city.winning_team(state)
-
-    def check_win(self, g: Table) -> bool:
-        return city.check_win(self, g)
 
     # --- engine hooks ---------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ at once, a night card in tonight's first step (`event`, or `cult`), an announced
 from __future__ import annotations
 
 from grimoire.domain.events import MODERATOR, Action, Decision
-from grimoire.domain.ruleset import Table
+from grimoire.domain.ruleset import Ruleset, Table
 from grimoire.domain.rulesets.magic_city.city import check_win, die, eligible, holders, mark, tonight_event
 from grimoire.domain.rulesets.magic_city.data import WORD_MAX, Then
 from grimoire.domain.rulesets.magic_city.facts import (
@@ -20,7 +20,6 @@ from grimoire.domain.rulesets.magic_city.facts import (
     TreeBound,
     WordChosen,
 )
-from grimoire.domain.rulesets.werewolf import Werewolf
 from grimoire.domain.state import GameState
 
 # --- the draw and the choice (the day's steps `event_*`) --------------------------------------------
@@ -41,7 +40,7 @@ def draw_event(g: Table) -> Then | None:
     return None
 
 
-def close_event_choice(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:
+def close_event_choice(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
     x: CityState = g.state.x
     assert x.drawer is not None, "the choice is offered to the drawer"
     action = answers.get(x.drawer)
@@ -52,18 +51,18 @@ def close_event_choice(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Th
     return use_event(rs, g, action.option, from_deck=x.from_deck)
 
 
-def close_event_target(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:
+def close_event_target(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
     action = answers.get(g.state.x.drawer)
     if action is not None:
         assert action.target is not None, "the event's target is required"
         mark(g, action.target)
         die(g, {action.target: "event"}, "event")
-        if check_win(rs, g):
+        if check_win(g):
             return None
     return Then.NIGHT
 
 
-def close_event_word(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:
+def close_event_word(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
     action = answers.get(g.state.x.drawer)
     if action is not None:
         g.emit(WordChosen, to=MODERATOR, word=action.text)
@@ -71,7 +70,7 @@ def close_event_word(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then
     return Then.NIGHT
 
 
-def close_event_minutes(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:
+def close_event_minutes(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
     action = answers.get(g.state.x.drawer)
     if action is not None:
         assert action.option is not None, "the minutes are one of the decision's options"
@@ -79,7 +78,7 @@ def close_event_minutes(rs: Werewolf, g: Table, answers: dict[int, Action]) -> T
     return Then.NIGHT
 
 
-def use_event(rs: Werewolf, g: Table, card: str, from_deck: bool = False) -> Then | None:
+def use_event(rs: Ruleset, g: Table, card: str, from_deck: bool = False) -> Then | None:
     state = g.state
     g.emit(EventChosen, to=MODERATOR, card=card, day=state.day, from_deck=from_deck)
     g.notice("event.chosen", card=card)
@@ -99,7 +98,7 @@ def use_event(rs: Werewolf, g: Table, card: str, from_deck: bool = False) -> The
     elif card == "graveyard":
         if not holders(state, "golem"):
             die(g, dict.fromkeys(holders(state, "prophet"), "graveyard"), "event")
-            if check_win(rs, g):
+            if check_win(g):
                 return None
         return Then.NIGHT
     elif card == "airship" and state.x.deck:
@@ -150,22 +149,22 @@ def night_event_params(g: Table, action: Action | None) -> None:
         mark(g, action.target)
 
 
-def drawer(rs: Werewolf, g: Table) -> tuple[int, ...]:
+def drawer(rs: Ruleset, g: Table) -> tuple[int, ...]:
     """The night card's actor: its drawer, dead or alive."""
     seat = g.state.x.drawer
     return (seat,) if seat else ()
 
 
-def event_prompt(rs: Werewolf, g: Table, seat: int) -> tuple[Decision, ...]:
+def event_prompt(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
     decision = night_event_decision(g.state, eligible(g.state))
     return (decision,) if decision else ()
 
 
-def resolve_event(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
+def resolve_event(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     night_event_params(g, answers.get(g.state.x.drawer))
 
 
-def tell_cult(rs: Werewolf, g: Table) -> None:
+def tell_cult(rs: Ruleset, g: Table) -> None:
     state = g.state
     wolves = tuple(s for s in state.living() if state.role(s) in ("werewolf", "evil_eye", "chimera"))
     madmen = tuple(s for s in eligible(state) if state.role(s) == "madman")

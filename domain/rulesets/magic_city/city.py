@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from grimoire.domain.events import MODERATOR
+from grimoire.domain.mechanics import teams
 from grimoire.domain.ruleset import Table
+from grimoire.domain.rulesets.magic_city.data import ROLES
 from grimoire.domain.rulesets.magic_city.facts import AwakeningAnnounced, ChimeraAwoke, CityState, DemonWon, Named
-from grimoire.domain.rulesets.werewolf import Werewolf
 from grimoire.domain.state import GameState
 
 
@@ -23,7 +24,7 @@ def holders(state: GameState, *roles: str) -> list[int]:
 
 
 def eligible(state: GameState) -> list[int]:
-    """The living seats a night may touch: 監獄's prisoner sits this night out."""
+    """The living seats a night may touch: the `prison` event's prisoner sits this night out."""
     x: CityState = state.x
     return [s for s in state.living() if not (s == x.prison and x.prison_day == state.day)]
 
@@ -42,14 +43,14 @@ def seers_label(state: GameState, seat: int) -> str:
 
 
 def mark(g: Table, *seats: int | None) -> None:
-    """The seats an ability or event names (the 魔人's mark)."""
+    """The seats an ability or event names (the demon's mark)."""
     new = [s for s in seats if s is not None and s not in g.state.x.named]
     if new:
         g.emit(Named, to=MODERATOR, seats=tuple(dict.fromkeys(new)))
 
 
 def die(g: Table, deaths: dict[int, str], when: str, reveal: bool | None = None) -> None:
-    """Deaths at once: 伝説の木 takes the partner along; 祭壇 shows roles; a marked 魔人 wins."""
+    """Deaths at once: `legend_tree` takes the partner along; `altar` shows roles; a marked demon wins."""
     state = g.state
     x: CityState = state.x
     deaths = {s: c for s, c in deaths.items() if state.is_alive(s)}
@@ -81,7 +82,7 @@ def show_roles(g: Table, seats: tuple[int, ...]) -> None:
 
 
 def awaken(g: Table) -> None:
-    """キメラ awakens when it becomes the last of the wolf side able to attack."""
+    """The chimera awakens when it becomes the last of the wolf side able to attack."""
     state = g.state
     x: CityState = state.x
     if x.announced or any(state.role(s) in ("werewolf", "evil_eye") for s in state.living()):
@@ -112,11 +113,16 @@ def winning_team(state: GameState) -> str | None:
     return "fox" if any(state.role(s) == "foxkin" for s in living) else team
 
 
-def check_win(rs: Werewolf, g: Table) -> bool:
-    """Whether the game ended: a marked 魔人 died, or a side won (`rs.winning_team`)."""
+def check_win(g: Table) -> bool:
+    """Whether the game ended: a marked demon died, or a side won (`winning_team`; the fox's only if alive)."""
     demon = g.state.x.demon_won
     if demon is not None:
         g.end("demon", (demon,), ("demon",))
         return True
     awaken(g)
-    return Werewolf.check_win(rs, g)
+    state = g.state
+    team = winning_team(state)
+    if team is None:
+        return False
+    teams.win(g, team, lambda s: ROLES[state.role(s)].team, living_only=team == "fox")
+    return True

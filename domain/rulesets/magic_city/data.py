@@ -6,23 +6,33 @@ from __future__ import annotations
 from collections import Counter
 from enum import Enum
 
+import msgspec
+
 from grimoire.domain.ruleset import Option, seconds
-from grimoire.domain.rulesets.werewolf import Role
+
+
+class Role(msgspec.Struct, frozen=True, kw_only=True):
+    """A role as data: its team, and whether it counts as a werewolf at the deal."""
+
+    id: str
+    team: str  # "village" | "wolves" | "fox" | "demon"
+    wolf: bool = False
+
 
 ROLES = {
     "citizen": Role(id="citizen", team="village"),
-    "prophet": Role(id="prophet", team="village", night="divine"),
+    "prophet": Role(id="prophet", team="village"),
     "medium": Role(id="medium", team="village"),
-    "knight": Role(id="knight", team="village", night="guard"),
-    "dragon": Role(id="dragon", team="village", night="guard"),
-    "spirit_caller": Role(id="spirit_caller", team="village", night="guard"),
+    "knight": Role(id="knight", team="village"),
+    "dragon": Role(id="dragon", team="village"),
+    "spirit_caller": Role(id="spirit_caller", team="village"),
     "mason": Role(id="mason", team="village"),
     "moneylender": Role(id="moneylender", team="village"),
     "marksman": Role(id="marksman", team="village"),
     "golem": Role(id="golem", team="village"),
     "madman": Role(id="madman", team="wolves"),
-    "werewolf": Role(id="werewolf", team="wolves", wolf=True, night="attack"),
-    "evil_eye": Role(id="evil_eye", team="wolves", wolf=True, night="attack"),
+    "werewolf": Role(id="werewolf", team="wolves", wolf=True),
+    "evil_eye": Role(id="evil_eye", team="wolves", wolf=True),
     "chimera": Role(id="chimera", team="wolves"),
     "foxkin": Role(id="foxkin", team="fox"),
     "demon": Role(id="demon", team="demon"),
@@ -78,13 +88,13 @@ class Then(Enum):
 
     NIGHT = "night"  # nightfall
     EVENT = "event"  # the executed player draws an event card
-    CHECK = "check"  # the role check (after 魂の渦's redeal)
+    CHECK = "check"  # the role check (after the `vortex` redeal)
     VOTE = "vote"  # the ballots, by their purpose: the day's execution,
-    COURT = "court"  # 裁判所's execution,
-    PRISON = "prison"  # 監獄's prisoner
+    COURT = "court"  # the `court` event's execution,
+    PRISON = "prison"  # the `prison` event's prisoner
 
 
-# What follows the execution a ballot decides (and the executed 狩人's shot, when it shoots).
+# What follows the execution a ballot decides (and the executed marksman's shot, when it shoots).
 AFTER_EXECUTION = {"vote": Then.EVENT, "court": Then.NIGHT}
 
 

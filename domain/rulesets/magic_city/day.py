@@ -1,5 +1,5 @@
 """The day: the morning and its announced rules, the discussion (and the cursed player's silence),
-the ballots (the vote, 裁判所 and 監獄, with their runoffs and formats), the execution and the 狩人's
+the ballots (the vote, `court` and `prison`, with their runoffs and formats), the execution and the marksman's
 shot. A step's resolution returns what the flow opens next; None: the next step is open already, or
 the game has ended."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from grimoire.domain.events import MODERATOR, Action, Decision
-from grimoire.domain.ruleset import Table
+from grimoire.domain.ruleset import Ruleset, Table
 from grimoire.domain.rulesets.magic_city.city import announce_awakening, check_win, die, mark
 from grimoire.domain.rulesets.magic_city.data import AFTER_EXECUTION, FLIP, INCANTATION_MAX, Then
 from grimoire.domain.rulesets.magic_city.facts import (
@@ -19,11 +19,10 @@ from grimoire.domain.rulesets.magic_city.facts import (
     ShotAwaited,
     TodayShown,
 )
-from grimoire.domain.rulesets.werewolf import Werewolf
 from grimoire.domain.state import GameState
 
 
-def dawn(rs: Werewolf, g: Table, deaths: dict[int, str]) -> None:
+def dawn(rs: Ruleset, g: Table, deaths: dict[int, str]) -> None:
     """The morning: the night's deaths, the day's standing and announced rules, then the discussion."""
     state = g.state
     x: CityState = state.x
@@ -41,7 +40,7 @@ def dawn(rs: Werewolf, g: Table, deaths: dict[int, str]) -> None:
     g.emit(DayBegan, to=MODERATOR, today=today, altar=altar, cursed=cursed, church=tuple(sorted(set(church))))
     if g.state.x.awakening_due and any(g.state.is_alive(s) for s in g.state.x.awakened):
         announce_awakening(g)
-    if check_win(rs, g):
+    if check_win(g):
         return
     if state.day >= 1 and "evil_eye" in state.setup_roles:
         g.notice("curse.on", seat=cursed) if cursed is not None else g.notice("curse.none")
@@ -135,7 +134,7 @@ def open_talk(g: Table, name: str, length: float, muted: int | None = None) -> N
     g.open_step(name, length, seats=seats, decisions=(speak, ready), private=private, extend=False)
 
 
-def open_ballot(rs: Werewolf, g: Table, purpose: str, candidates: tuple[int, ...] = ()) -> Then | None:
+def open_ballot(rs: Ruleset, g: Table, purpose: str, candidates: tuple[int, ...] = ()) -> Then | None:
     """A ballot of its purpose (`Then.VOTE`, `COURT` or `PRISON`), or a runoff among the `candidates`."""
     state = g.state
     x: CityState = state.x
@@ -175,7 +174,7 @@ def next_voter(g: Table, first: bool = False) -> None:
     g.open_step(name, "vote_seconds", seats=(voter,), decisions=(ballot_decision(g.state),))
 
 
-def collect_ballot(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:
+def collect_ballot(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
     ballot, step = g.state.x.ballot, g.state.step
     assert step is not None, "the ballot is closing"
     if ballot.format == "ordered" and step.public[0] != ballot.voters[-1]:
@@ -193,7 +192,7 @@ def weight(state: GameState, voter: int) -> int:
     return votes
 
 
-def tally(rs: Werewolf, g: Table) -> Then | None:
+def tally(rs: Ruleset, g: Table) -> Then | None:
     state, ballot = g.state, g.state.x.ballot
     purpose, runoff = ballot.purpose, bool(ballot.candidates)
     counts: Counter[int] = Counter()
@@ -214,8 +213,8 @@ def tally(rs: Werewolf, g: Table) -> Then | None:
     return Then.NIGHT
 
 
-def carry_out(rs: Werewolf, g: Table, purpose: str, seat: int) -> Then | None:
-    """The ballot's choice: the prisoner sits the night out; the executed dies (an executed 狩人 shoots)."""
+def carry_out(rs: Ruleset, g: Table, purpose: str, seat: int) -> Then | None:
+    """The ballot's choice: the prisoner sits the night out; the executed dies (an executed marksman shoots)."""
     if purpose == "prison":
         mark(g, seat)
         g.emit(CityImprisoned, to=MODERATOR, seat=seat, day=g.state.day)
@@ -224,7 +223,7 @@ def carry_out(rs: Werewolf, g: Table, purpose: str, seat: int) -> Then | None:
     if purpose == "court":
         mark(g, seat)
     die(g, {seat: "execution"}, "execution" if purpose == "vote" else "court")
-    if check_win(rs, g):
+    if check_win(g):
         return None
     then = AFTER_EXECUTION[purpose]
     if g.state.role(seat) == "marksman":
@@ -236,17 +235,17 @@ def carry_out(rs: Werewolf, g: Table, purpose: str, seat: int) -> Then | None:
     return then
 
 
-def resolve_shot(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:
+def resolve_shot(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
     action = next(iter(answers.values()), None)
     if action is not None and action.target is not None:
         mark(g, action.target)
         die(g, {action.target: "shot"}, "shot")
-        if check_win(rs, g):
+        if check_win(g):
             return None
     return AFTER_EXECUTION[g.state.x.ballot.purpose]  # what follows the execution it answers
 
 
-def close_silence(rs: Werewolf, g: Table, answers: dict[int, Action]) -> Then | None:
+def close_silence(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
     g.notice("curse.lifted")
     total, silence = talk_lengths(g.state)
     step = g.state.step

@@ -13,9 +13,9 @@ from typing import Any
 
 import msgspec
 
-from grimoire.domain.events import Act, Defaulted, Event, GameCreated
-from grimoire.domain.rulesets.werewolf import EVOLVE as WEREWOLF_EVOLVE
-from grimoire.domain.rulesets.werewolf import Werewolf, WolfState, count_whispers, with_x
+from grimoire.domain.events import Act, Defaulted, Died, Event, GameCreated, PhaseStarted, Resolved
+from grimoire.domain.mechanics import deaths
+from grimoire.domain.ruleset import Ruleset
 from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
@@ -24,12 +24,12 @@ replace = msgspec.structs.replace
 class EventParams(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """What the drawer chose for the event in use (None: not chosen)."""
 
-    target: int | None = None  # the seat a night event names: ギルド, 盗賊団, 魔法の鏡屋, 銀行
-    word: str | None = None  # バベルの魔塔, 図書館
-    minutes: int | None = None  # 共同風呂
-    direction: str | None = None  # 幻術師の庭: "left" | "right", and its die
+    target: int | None = None  # the seat a night event names: guild, thieves, mirror_shop, bank
+    word: str | None = None  # babel, library
+    minutes: int | None = None  # bathhouse
+    direction: str | None = None  # illusion_garden: "left" | "right", and its die
     die: int | None = None
-    card: str | None = None  # カジノ: "citizen" | "werewolf"
+    card: str | None = None  # casino: "citizen" | "werewolf"
 
 
 NO_PARAMS = EventParams()
@@ -45,7 +45,7 @@ class Tonight(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     knight: tuple[int, int] | None = None
     dragon: tuple[int, int] | None = None
     spirit_caller: tuple[int, int] | None = None
-    fox: tuple[int, ...] = ()  # 狐人 divined tonight
+    fox: tuple[int, ...] = ()  # foxkin divined tonight
 
 
 class Ballot(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -55,9 +55,13 @@ class Ballot(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     voters: tuple[int, ...] = ()
 
 
-class CityState(WolfState, frozen=True, kw_only=True):
+class CityState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    last_guard: dict[int, int] = {}  # each guard's target last night
+    executed: int | None = None  # the last seat executed by the day's vote
+    executed_day: int = -1
+    morning_dead: tuple[int, ...] = ()  # this morning's dead
     deck: tuple[str, ...] = ()
-    from_deck: bool = False  # 飛空艇: the drawer picks the next event from the whole deck
+    from_deck: bool = False  # airship: the drawer picks the next event from the whole deck
     drawer: int | None = None
     event: str | None = None  # the last event used, for its night and the next day
     event_day: int = -1
@@ -70,7 +74,7 @@ class CityState(WolfState, frozen=True, kw_only=True):
     prison: int | None = None
     prison_day: int = -1
     trees: tuple[tuple[int, int], ...] = ()
-    named: tuple[int, ...] = ()  # seats named by an ability or event since the last deal (the 魔人's mark)
+    named: tuple[int, ...] = ()  # seats named by an ability or event since the last deal (the demon's mark)
     awakened: tuple[int, ...] = ()
     awakening_due: bool = False  # a prediction matched: announced the next morning
     announced: bool = False
@@ -291,22 +295,30 @@ class DemonWon(Event, frozen=True, kw_only=True, tag="city_demon_won"):
 # --- the folds ---------------------------------------------------------------------------------
 
 
+def with_x(state: GameState, **changes: Any) -> GameState:
+    return replace(state, x=replace(state.x, **changes))
+
+
 def _tonight(state: GameState, **changes: Any) -> GameState:
     return with_x(state, tonight=replace(state.x.tonight, **changes))
 
 
-def _on_act(rs: Werewolf, state: GameState, e: Act | Defaulted) -> GameState:
+def _on_act(rs: Ruleset, state: GameState, e: Act | Defaulted) -> GameState:
     if e.action.kind == "vote":
         return with_x(state, cast={**state.x.cast, e.seat: e.action.target})
-    return count_whispers(rs, state, e)
+    return state
 
 
-def _on_event_chosen(rs: Werewolf, state: GameState, e: EventChosen) -> GameState:
+def _on_phase(rs: Ruleset, state: GameState, e: PhaseStarted) -> GameState:
+    return state if e.phase == "night" else with_x(state, morning_dead=())
+
+
+def _on_event_chosen(rs: Ruleset, state: GameState, e: EventChosen) -> GameState:
     deck = tuple(c for c in state.x.deck if c != e.card) if e.from_deck else state.x.deck
     return with_x(state, deck=deck, event=e.card, event_day=e.day, params=NO_PARAMS, from_deck=False)
 
 
-def _on_day(rs: Werewolf, state: GameState, e: DayBegan) -> GameState:
+def _on_day(rs: Ruleset, state: GameState, e: DayBegan) -> GameState:
     x: CityState = state.x
     today_params = x.params if e.today is not None else NO_PARAMS  # the event of yesterday is today's
     return with_x(
@@ -320,16 +332,24 @@ def _on_day(rs: Werewolf, state: GameState, e: DayBegan) -> GameState:
     )
 
 
-def _on_redealt(rs: Werewolf, state: GameState, e: Redealt) -> GameState:
+def _on_redealt(rs: Ruleset, state: GameState, e: Redealt) -> GameState:
     return with_x(state, awakened=(), announced=False, awakening_due=False, named=(), lent=False, last_guard={})
 
 
-Fold = Callable[[Werewolf, GameState, Any], GameState]
+def _on_resolved(rs: Ruleset, state: GameState, e: Resolved) -> GameState:
+    """magic_city 1 recorded the night's guards in a `Resolved(what="night")` (see below)."""
+    if e.what == "night":
+        return with_x(state, last_guard=dict(e.data["guards"]))
+    return state
+
+
+Fold = Callable[[Ruleset, GameState, Any], GameState]
 EVOLVE: dict[type, Fold] = {
-    **WEREWOLF_EVOLVE,
     GameCreated: lambda rs, s, e: replace(s, x=CityState()),
     Act: _on_act,
     Defaulted: _on_act,
+    PhaseStarted: _on_phase,
+    Died: deaths.fold_died,
     DeckShuffled: lambda rs, s, e: with_x(s, deck=e.deck),
     NightBegan: lambda rs, s, e: with_x(s, eye_alive=e.eye_alive),
     EventDrawn: lambda rs, s, e: with_x(s, deck=s.x.deck[len(e.cards) :], drawer=e.drawer, from_deck=False),
@@ -359,13 +379,15 @@ EVOLVE: dict[type, Fold] = {
     ),
     CityImprisoned: lambda rs, s, e: with_x(s, prison=e.seat, prison_day=e.day),
     DemonWon: lambda rs, s, e: with_x(s, demon_won=e.seat),
+    Resolved: _on_resolved,
 }
 
 
 # --- stored games before the typed facts ---------------------------------------------------------
 # Games recorded by magic_city 1 wrote the state through moderator-only `Resolved(what="memo")`
-# events (read by no view, and ignored by the fold: such a game is never recomputed) and the views'
-# facts through `CityInfo`, which `projections.magic_city` still folds into `View.private`.
+# events (read by no view, and ignored by the fold: such a game is never recomputed), the night's
+# guards through `Resolved(what="night")`, and the views' facts through `CityInfo`, which
+# `projections.magic_city` still folds into `View.private`.
 
 
 class CityInfo(Event, frozen=True, kw_only=True, tag="magic_city_info"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from grimoire.domain.events import MODERATOR, Action, RoleDealt
-from grimoire.domain.ruleset import RoleSequence, StepSpec, Table
+from grimoire.domain.ruleset import RoleSequence, Ruleset, StepSpec, Table
 from grimoire.domain.rulesets.magic_city.cards import (
     close_event_choice,
     close_event_minutes,
@@ -51,7 +51,6 @@ from grimoire.domain.rulesets.magic_city.night import (
     tell_partners,
     tell_wolves,
 )
-from grimoire.domain.rulesets.werewolf import Werewolf
 from grimoire.domain.state import GameState
 
 # The role check in the guide's order: (step, the roles it wakes).
@@ -84,7 +83,7 @@ NIGHT_ROLES = (
 )
 
 
-def start(rs: Werewolf, g: Table) -> None:
+def start(rs: Ruleset, g: Table) -> None:
     """The deal, the rules announced, the deck shuffled, and the role check."""
     state = g.state
     for seat, role in enumerate(g.rng.shuffled(state.setup_roles), 1):
@@ -104,11 +103,11 @@ def start(rs: Werewolf, g: Table) -> None:
     CHECK_SEQUENCE.begin(rs, g)
 
 
-def check_plan(rs: Werewolf, state: GameState) -> list[str]:
+def check_plan(rs: Ruleset, state: GameState) -> list[str]:
     return [name for name, roles in CHECK if present(state, roles)]
 
 
-def night_plan(rs: Werewolf, state: GameState) -> list[str]:
+def night_plan(rs: Ruleset, state: GameState) -> list[str]:
     event = tonight_event(state)
     steps = ["event"] if event in DRAWER_NIGHT else []
     if event == "cult":
@@ -123,8 +122,8 @@ def night_plan(rs: Werewolf, state: GameState) -> list[str]:
     return steps
 
 
-def after_check(rs: Werewolf, g: Table) -> None:
-    """The first role check leads to the first day (a 狐人 the first divination found dies); a
+def after_check(rs: Ruleset, g: Table) -> None:
+    """The first role check leads to the first day (a foxkin the first divination found dies); a
     redeal's leads to the night."""
     if g.state.day == 0:
         dawn(rs, g, dict.fromkeys(g.state.x.tonight.fox, "curse"))
@@ -132,17 +131,17 @@ def after_check(rs: Werewolf, g: Table) -> None:
         nightfall(rs, g)
 
 
-def nightfall(rs: Werewolf, g: Table) -> None:
+def nightfall(rs: Ruleset, g: Table) -> None:
     g.phase("night", g.state.day)
     g.emit(NightBegan, to=MODERATOR, eye_alive=bool(holders(g.state, "evil_eye")))
     NIGHT_SEQUENCE.begin(rs, g)
 
 
-def after_night(rs: Werewolf, g: Table) -> None:
+def after_night(rs: Ruleset, g: Table) -> None:
     dawn(rs, g, resolve_night(g))
 
 
-def go(rs: Werewolf, g: Table, then: Then | None) -> None:
+def go(rs: Ruleset, g: Table, then: Then | None) -> None:
     """Open what a step's resolution named to follow it (None: it is open already, or the game ended)."""
     if then is Then.NIGHT:
         nightfall(rs, g)
@@ -160,11 +159,11 @@ def go(rs: Werewolf, g: Table, then: Then | None) -> None:
 # role learns as it opens.
 
 
-def nothing(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
+def nothing(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     """A step that resolves nothing: it only lasts (so that timing reveals no role), or it tells."""
 
 
-def tonight_seats(rs: Werewolf, g: Table, name: str) -> list[int]:
+def tonight_seats(rs: Ruleset, g: Table, name: str) -> list[int]:
     return eligible(g.state)
 
 
@@ -211,13 +210,13 @@ NIGHT_SEQUENCE = RoleSequence(
 # --- the day's steps ---------------------------------------------------------------------------
 
 
-Close = Callable[[Werewolf, Table, dict[int, Action]], Then | None]
+Close = Callable[[Ruleset, Table, dict[int, Action]], Then | None]
 
 
 def then(close: Close) -> Resolve:
     """A day step's resolution: `close` applies the answers and names what follows, which `go` opens."""
 
-    def resolve(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
+    def resolve(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
         go(rs, g, close(rs, g, answers))
 
     return resolve

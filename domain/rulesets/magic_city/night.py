@@ -1,5 +1,5 @@
-"""The night abilities: the pack's attack, the 魔眼's curse, the キメラ's prediction, divination, the
-medium, the guards and the 金貸し's loan; the role check's first knowledge; and the night resolved at
+"""The night abilities: the pack's attack, the evil eye's curse, the chimera's prediction, divination, the
+medium, the guards and the moneylender's loan; the role check's first knowledge; and the night resolved at
 dawn. A role step is a seat's prompt (the seats are the living ones the night may touch, unless the
 step names its own), how its answers resolve, and what it tells as it opens (`flow` declares them)."""
 
@@ -10,8 +10,18 @@ from collections.abc import Callable
 import msgspec
 
 from grimoire.domain.events import MODERATOR, Action, Decision
-from grimoire.domain.ruleset import Table
-from grimoire.domain.rulesets.magic_city.city import eligible, holders, is_wolf, mark, seers_label, tonight_event
+from grimoire.domain.mechanics.pack import chosen_target
+from grimoire.domain.mechanics.pack import tell_partners as tell_pack
+from grimoire.domain.ruleset import Ruleset, Table
+from grimoire.domain.rulesets.magic_city.city import (
+    eligible,
+    holders,
+    is_wolf,
+    mark,
+    seers_label,
+    tonight_event,
+    wolves,
+)
 from grimoire.domain.rulesets.magic_city.facts import (
     AttackChosen,
     ChimeraPredicted,
@@ -23,14 +33,13 @@ from grimoire.domain.rulesets.magic_city.facts import (
     Lent,
     PredictionMatched,
 )
-from grimoire.domain.rulesets.werewolf import Werewolf
 from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
 Decisions = tuple[Decision, ...]
-Prompt = Callable[[Werewolf, Table, int], Decisions]  # a seat's decisions in a role step
-Resolve = Callable[[Werewolf, Table, dict[int, Action]], None]
-Announce = Callable[[Werewolf, Table], None]  # what a role step tells as it opens
+Prompt = Callable[[Ruleset, Table, int], Decisions]  # a seat's decisions in a role step
+Resolve = Callable[[Ruleset, Table, dict[int, Action]], None]
+Announce = Callable[[Ruleset, Table], None]  # what a role step tells as it opens
 
 
 def attack_decision(state: GameState, seat: int) -> Decision:
@@ -68,7 +77,7 @@ def _others(state: GameState, seat: int) -> tuple[int, ...]:
 def name_one(kind: str, *roles: str) -> Prompt:
     """Each holder of `roles` may name another seat (`kind`), or nobody."""
 
-    def prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
+    def prompt(rs: Ruleset, g: Table, seat: int) -> Decisions:
         if g.state.role(seat) not in roles:
             return ()
         return (Decision(kind=kind, targets=_others(g.state, seat), optional=True),)
@@ -79,12 +88,12 @@ def name_one(kind: str, *roles: str) -> Prompt:
 divine_prompt = name_one("divine", "prophet")
 
 
-def first_divine_prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
+def first_divine_prompt(rs: Ruleset, g: Table, seat: int) -> Decisions:
     return divine_prompt(rs, g, seat) if g.state.options["first_seer"] else ()
 
 
-def pack_and_masons(rs: Werewolf, g: Table) -> list[int]:
-    """The first attack's actors: the pack, then the 共有者 who talk with it at night."""
+def pack_and_masons(rs: Ruleset, g: Table) -> list[int]:
+    """The first attack's actors: the pack, then the masons who talk with it at night."""
     ok = eligible(g.state)
     wolves = [s for s in ok if is_wolf(g.state, s)]
     if not g.state.options["night_talk"]:
@@ -92,12 +101,12 @@ def pack_and_masons(rs: Werewolf, g: Table) -> list[int]:
     return wolves + [s for s in ok if g.state.role(s) == "mason"]
 
 
-def pack(rs: Werewolf, g: Table) -> list[int]:
+def pack(rs: Ruleset, g: Table) -> list[int]:
     return [s for s in eligible(g.state) if is_wolf(g.state, s)]
 
 
-def attack_prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
-    """The pack's attack, and the night talk of the pack and the 共有者."""
+def attack_prompt(rs: Ruleset, g: Table, seat: int) -> Decisions:
+    """The pack's attack, and the night talk of the pack and the masons."""
     state = g.state
     own: Decisions = (attack_decision(state, seat),) if is_wolf(state, seat) else ()
     if state.options["night_talk"]:
@@ -105,21 +114,21 @@ def attack_prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
     return own
 
 
-def second_attack_prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
+def second_attack_prompt(rs: Ruleset, g: Table, seat: int) -> Decisions:
     """The second attack, never on the first's target."""
     first = g.state.x.tonight.attack
     d = attack_decision(g.state, seat)
     return (replace(d, targets=tuple(t for t in d.targets if t != first)),)
 
 
-def predict_prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
+def predict_prompt(rs: Ruleset, g: Table, seat: int) -> Decisions:
     if g.state.role(seat) != "chimera" or seat in g.state.x.awakened:
         return ()
     return (Decision(kind="predict", targets=_others(g.state, seat), optional=True),)
 
 
 def guard_prompt(*roles: str) -> Prompt:
-    def prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
+    def prompt(rs: Ruleset, g: Table, seat: int) -> Decisions:
         return (guard_decision(g.state, seat),) if g.state.role(seat) in roles else ()
 
     return prompt
@@ -128,8 +137,8 @@ def guard_prompt(*roles: str) -> Prompt:
 _lend_prompt = name_one("lend", "moneylender")
 
 
-def lend_prompt(rs: Werewolf, g: Table, seat: int) -> Decisions:
-    """The 金貸し lends once a game."""
+def lend_prompt(rs: Ruleset, g: Table, seat: int) -> Decisions:
+    """The moneylender lends once a game."""
     return () if g.state.x.lent else _lend_prompt(rs, g, seat)
 
 
@@ -139,7 +148,7 @@ def _choices(answers: dict[int, Action]) -> list[tuple[int, int]]:
 
 
 def resolve_divine(first: bool) -> Resolve:
-    def resolve(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
+    def resolve(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
         for seer, seen in _choices(answers):
             divine(g, seer, seen, first=first)
 
@@ -147,43 +156,39 @@ def resolve_divine(first: bool) -> Resolve:
 
 
 def resolve_attack(second: bool) -> Resolve:
-    def resolve(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
-        g.emit(AttackChosen, to=MODERATOR, target=rs.attack_target(g), second=second)
+    def resolve(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+        g.emit(AttackChosen, to=MODERATOR, target=chosen_target(g, wolves(g.state)), second=second)
 
     return resolve
 
 
-def resolve_curse(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
+def resolve_curse(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for eye, target in _choices(answers):
         g.emit(CurseCast, to=(eye,), eye=eye, target=target)
 
 
-def resolve_predict(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
+def resolve_predict(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for chimera, target in _choices(answers):
         g.emit(ChimeraPredicted, to=MODERATOR, chimera=chimera, target=target)
 
 
-def resolve_guard(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
+def resolve_guard(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for guard, target in _choices(answers):
         g.emit(CityGuarded, to=MODERATOR, guard=guard, role=g.state.role(guard), target=target)
 
 
-def resolve_lend(rs: Werewolf, g: Table, answers: dict[int, Action]) -> None:
+def resolve_lend(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for lender, target in _choices(answers):
         g.emit(Lent, to=MODERATOR, lender=lender, target=target, day=g.state.day)
         mark(g, target)
 
 
-def tell_wolves(rs: Werewolf, g: Table) -> None:
-    wolves = tuple(pack(rs, g))
-    if len(wolves) > 1:
-        g.notice("wolves.partners", to=wolves, learn=dict.fromkeys(wolves, "werewolf"), seats=wolves)
-    elif wolves:
-        g.notice("wolves.alone", to=wolves)
+def tell_wolves(rs: Ruleset, g: Table) -> None:
+    tell_pack(g, tuple(pack(rs, g)))
 
 
 def tell_partners(*roles: str) -> Announce:
-    def announce(rs: Werewolf, g: Table) -> None:
+    def announce(rs: Ruleset, g: Table) -> None:
         pair = tuple(s for s in eligible(g.state) if g.state.role(s) in roles)
         if len(pair) > 1:
             g.notice("partners.known", to=pair, learn={s: g.state.role(s) for s in pair}, seats=pair)
@@ -191,7 +196,7 @@ def tell_partners(*roles: str) -> Announce:
     return announce
 
 
-def tell_medium(rs: Werewolf, g: Table) -> None:
+def tell_medium(rs: Ruleset, g: Table) -> None:
     state = g.state
     executed = state.x.executed if state.x.executed_day == state.day else None
     if executed is None:
@@ -210,7 +215,7 @@ def resolve_night(g: Table) -> dict[int, str]:
     named = [s for s in (t.attack, t.attack2) if s is not None]
     attacks = named[:1]
     second = event == "beast_forest" or (event == "casino" and params.card == "werewolf")
-    if len(named) > 1 and second and not golem:  # ゴーレム blocks the second attack
+    if len(named) > 1 and second and not golem:  # the golem blocks the second attack
         attacks.append(named[1])
     if event == "casino" and params.card == "citizen":
         attacks = []

@@ -24,6 +24,7 @@ from grimoire.domain.rulesets.magic_city import (
     EventParams,
     TodayShown,
     Tonight,
+    city,
     facts,
     regulation_error,
 )
@@ -89,7 +90,7 @@ def check_invariants(state, events) -> None:
         assert not any(state.role(s) in ("werewolf", "evil_eye", "chimera") for s in living)
         assert set(end.winners) == {s for s, t in teams.items() if t == "village"}
     elif end.reason == "wolves":
-        wolves = sum(MAGIC_CITY.is_wolf(state, s) for s in living)
+        wolves = sum(city.is_wolf(state, s) for s in living)
         assert wolves and wolves >= sum(state.role(s) != "foxkin" for s in living) - wolves
         assert set(end.winners) == {s for s, t in teams.items() if t == "wolves"}
     elif end.reason == "fox":

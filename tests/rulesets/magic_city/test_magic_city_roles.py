@@ -6,7 +6,7 @@ import msgspec
 
 from grimoire.domain.catalog import decide, initial_state, verify
 from grimoire.domain.events import Act, Action, Died, GameEnded, Notice, StepOpened
-from grimoire.domain.rulesets.magic_city import MAGIC_CITY, recommended, regulation_error
+from grimoire.domain.rulesets.magic_city import MAGIC_CITY, city, recommended, regulation_error
 from grimoire.domain.rulesets.magic_city.day import minutes
 from grimoire.domain.violations import RuleViolation
 from tests.support.harness import Game
@@ -385,11 +385,11 @@ def test_role_madman_counts_as_human_and_wins_with_the_wolves():
     madman, wolf = seat(game, "madman"), seat(game, "werewolf")
     state = game.state
     two = msgspec.structs.replace(state, alive=tuple(s in (madman, wolf) for s in range(1, 10)))
-    assert MAGIC_CITY.winning_team(two) == "wolves"
+    assert city.winning_team(two) == "wolves"
     three = msgspec.structs.replace(
         state, alive=tuple(s in (madman, wolf, 1 if 1 not in (madman, wolf) else 2) for s in range(1, 10))
     )
-    assert MAGIC_CITY.winning_team(three) is None
+    assert city.winning_team(three) is None
     kill_all_but(game, {madman})
     assert game.events[-1].reason == "wolves" and madman in game.state.winners
 

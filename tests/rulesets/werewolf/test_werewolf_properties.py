@@ -25,7 +25,7 @@ from grimoire.domain.events import (
     Timeout,
     sees,
 )
-from grimoire.domain.rulesets.werewolf import NightResolved
+from grimoire.domain.rulesets.village import NightResolved
 from grimoire.domain.violations import RuleViolation
 from grimoire.projections.view import SPECTATOR, apply, project
 from grimoire.service.bots import pick, say
