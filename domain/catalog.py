@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from importlib.resources import files
 
-from grimoire.domain import texts
-from grimoire.domain.engine import AuditReport, Decider, initial_state, is_terminal
+from grimoire.domain import audit, texts
+from grimoire.domain.audit import AuditReport
+from grimoire.domain.engine import Decider, initial_state, is_terminal
 from grimoire.domain.events import CreateGame, Event, GameCreated, Input
 from grimoire.domain.ruleset import ABORTED, Ruleset
 from grimoire.domain.rulesets.jinro9 import JINRO9
@@ -95,13 +96,13 @@ def _for_events(events: Sequence[Event]) -> Decider:
 
 
 def verify(events: Sequence[Event]) -> AuditReport:
-    """Replay a stored game through the engine of its ruleset (see `Decider.verify`)."""
-    return _for_events(events).verify(events)
+    """Replay a stored game through the engine of its ruleset (see `audit.verify`)."""
+    return audit.verify(_for_events(events), events)
 
 
 def unsupported_version(events: Sequence[Event]) -> RuleViolation | None:
     """Whether a stored game was recorded under other versions of its ruleset or the engine than these."""
-    return _for_events(events).unsupported_version(events)
+    return audit.unsupported_version(_for_events(events), events)
 
 
 # The bare kernel, for events before a game names its ruleset (a create input on its own).

@@ -9,7 +9,7 @@ catalog of rulesets.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
@@ -38,7 +38,6 @@ from grimoire.domain.events import (
     Start,
     StepOpened,
     Timeout,
-    type_id,
 )
 from grimoire.domain.rng import seed_commitment
 from grimoire.domain.ruleset import ABORTED, Ruleset, Table
@@ -50,7 +49,6 @@ ENGINE_VERSION = "2"
 MAX_NAME = 40
 
 replace = msgspec.structs.replace
-_encode = msgspec.json.encode
 
 
 def initial_state() -> GameState:
@@ -100,12 +98,6 @@ class Decider:
 
     def table(self, state: GameState, at: int) -> Table:
         return Table(state, at, self.ruleset, self.evolve)
-
-    def verify(self, events: Sequence[Event]) -> AuditReport:
-        return verify(self, events)
-
-    def unsupported_version(self, events: Sequence[Event]) -> RuleViolation | None:
-        return unsupported_version(self, events)
 
 
 # --- decide ------------------------------------------------------------------------------------
@@ -446,67 +438,3 @@ _EVOLVE: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     Died: _on_died,
     GameEnded: lambda s, e: replace(s, status="ended", step=None, winners=e.winners),
 }
-
-
-# --- audit -------------------------------------------------------------------------------------
-
-
-class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
-    ok: bool
-    events: int
-    inputs: int
-    problems: tuple[str, ...] = ()
-    unsupported: RuleViolation | None = None  # recorded under other versions: not replayed
-
-
-def unsupported_version(d: Decider, events: Sequence[Event]) -> RuleViolation | None:
-    """`unsupported_ruleset_version` when the game was recorded under another version of its ruleset or
-    of the engine than this code's: replaying it here would hold it to rules it was not played by."""
-    created = next((e for e in events if isinstance(e, GameCreated)), None)
-    rs = d.ruleset
-    if created is None or created.ruleset != rs.id:
-        return None
-    if (created.ruleset_version, created.engine_version) == (rs.version, ENGINE_VERSION):
-        return None
-    return _refuse(
-        "unsupported_ruleset_version",
-        ruleset=rs.id,
-        stored_ruleset_version=created.ruleset_version,
-        ruleset_version=rs.version,
-        stored_engine_version=created.engine_version,
-        engine_version=ENGINE_VERSION,
-    )
-
-
-def verify(d: Decider, events: Sequence[Event]) -> AuditReport:
-    """Replay the inputs through `decide` and check that they reproduce every stored outcome."""
-    unsupported = unsupported_version(d, events)
-    if unsupported is not None:
-        a = unsupported.args
-        problem = (
-            f"recorded with {a['ruleset']} version {a['stored_ruleset_version']} "
-            f"(engine {a['stored_engine_version']}); this code runs version {a['ruleset_version']} "
-            f"(engine {a['engine_version']})"
-        )
-        return AuditReport(ok=False, events=len(events), inputs=0, problems=(problem,), unsupported=unsupported)
-    state = initial_state()
-    problems: list[str] = []
-    i = inputs = 0
-    while i < len(events):
-        event = events[i]
-        if not isinstance(event, Input):
-            problems.append(f"event {i + 1} ({type_id(event)}) follows no input")
-            break
-        inputs += 1
-        result = d.run(state, event)
-        if isinstance(result, RuleViolation):
-            problems.append(f"input {i + 1} is refused on replay: {result.code}")
-            break
-        produced, state = result
-        stored = list(events[i : i + len(produced)])
-        if [_encode(e) for e in produced] != [_encode(e) for e in stored]:
-            at = next((k for k, (a, b) in enumerate(zip(produced, stored)) if a != b), min(len(produced), len(stored)))
-            problems.append(f"event {i + at + 1} differs from what its input produces on replay")
-            break
-        i += len(produced)
-    return AuditReport(ok=not problems, events=len(events), inputs=inputs, problems=tuple(problems))

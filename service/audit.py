@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from grimoire.domain.audit import AuditReport
 from grimoire.domain.catalog import unsupported_version, verify
-from grimoire.domain.engine import AuditReport
 from grimoire.domain.events import MODERATOR, Event, GameEnded, sees
 from grimoire.projections.view import project
 from grimoire.service import chain

@@ -6,6 +6,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from grimoire.domain.audit import verify
 from grimoire.domain.engine import Decider
 from grimoire.domain.events import (
     MODERATOR,
@@ -80,7 +81,7 @@ def test_readme_example_village_wins_by_voting_out_the_wolf_and_the_game_replays
         g.act(voter, "vote", wolf if voter != wolf else seer)
     end = g.events[-1]
     assert isinstance(end, GameEnded) and end.reason == "village" and wolf not in end.winners
-    assert g.d.verify(g.events).ok
+    assert verify(g.d, g.events).ok
 
 
 def test_readme_example_wolves_win_when_nobody_acts_and_night_choices_stay_hidden():
@@ -92,4 +93,4 @@ def test_readme_example_wolves_win_when_nobody_acts_and_night_choices_stay_hidde
     bites = [e for e in g.events if type(e).__struct_config__.tag == "mini_bitten"]
     assert bites and all(e.to == MODERATOR for e in bites)
     assert all(e.to == (e.seat,) for e in g.events if isinstance(e, Defaulted))
-    assert g.d.verify(g.events).ok
+    assert verify(g.d, g.events).ok
