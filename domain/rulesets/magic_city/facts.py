@@ -16,7 +16,7 @@ import msgspec
 from grimoire.domain.events import Act, Defaulted, Died, Event, GameCreated, PhaseStarted, Resolved
 from grimoire.domain.mechanics import deaths
 from grimoire.domain.ruleset import Ruleset
-from grimoire.domain.state import GameState
+from grimoire.domain.state import GameState, with_x
 
 replace = msgspec.structs.replace
 
@@ -293,10 +293,6 @@ class DemonWon(Event, frozen=True, kw_only=True, tag="city_demon_won"):
 
 
 # --- the folds ---------------------------------------------------------------------------------
-
-
-def with_x(state: GameState, **changes: Any) -> GameState:
-    return replace(state, x=replace(state.x, **changes))
 
 
 def _tonight(state: GameState, **changes: Any) -> GameState:
