@@ -96,3 +96,8 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     def others(self, seat: int) -> tuple[int, ...]:
         """The living seats but `seat`: the usual targets of an ability."""
         return tuple([s for s, alive in enumerate(self.alive, 1) if alive and s != seat])
+
+
+def with_x(state: GameState, **changes: Any) -> GameState:
+    """The state with `changes` made to its ruleset's own state `x`."""
+    return msgspec.structs.replace(state, x=msgspec.structs.replace(state.x, **changes))

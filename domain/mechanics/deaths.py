@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from msgspec.structs import replace
-
 from grimoire.domain.events import Decision, Died
 from grimoire.domain.ruleset import Ruleset, Table
-from grimoire.domain.state import GameState
+from grimoire.domain.state import GameState, with_x
 
 
 def announce_morning(g: Table, deaths: dict[int, str]) -> None:
@@ -29,9 +27,9 @@ def fold_died(rs: Ruleset, state: GameState, e: Died) -> GameState:
     """The fold of `Died` for a ruleset state that keeps `morning_dead` (this morning's dead) and
     `executed`, `executed_day` (the first seat of the last execution's dead, and its day)."""
     if e.when == "morning":
-        return replace(state, x=replace(state.x, morning_dead=e.seats))
+        return with_x(state, morning_dead=e.seats)
     if e.when == "execution":
-        return replace(state, x=replace(state.x, executed=e.seats[0], executed_day=state.day))
+        return with_x(state, executed=e.seats[0], executed_day=state.day)
     return state
 
 

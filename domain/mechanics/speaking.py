@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from msgspec.structs import replace
-
 from grimoire.domain.events import PUBLIC, Action, Audience, Decision, SpeakingOrder, StepOpened
 from grimoire.domain.ruleset import Ruleset, Table
-from grimoire.domain.state import GameState
+from grimoire.domain.state import GameState, with_x
 
 
 def next_living(state: GameState, after: int) -> int:
@@ -54,12 +52,12 @@ def audience(state: GameState, seat: int, action: Action, pack: Callable[[GameSt
 def fold_order(rs: Ruleset, state: GameState, e: SpeakingOrder) -> GameState:
     """The fold of `SpeakingOrder` for a ruleset state that keeps the order under way: its seats
     (`order`), `rounds`, and the turns opened so far (`turn`)."""
-    return replace(state, x=replace(state.x, order=e.seats, rounds=e.rounds, turn=0))
+    return with_x(state, order=e.seats, rounds=e.rounds, turn=0)
 
 
 def fold_turn(rs: Ruleset, state: GameState, e: StepOpened) -> GameState:
     """The fold of `StepOpened`: a speaking turn opened (see `fold_order`)."""
-    return replace(state, x=replace(state.x, turn=state.x.turn + 1)) if e.name == "speech" else state
+    return with_x(state, turn=state.x.turn + 1) if e.name == "speech" else state
 
 
 def announce_order(g: Table, living: Sequence[int], first: int, rounds: int) -> None:

@@ -34,7 +34,7 @@ from grimoire.domain.mechanics import abilities, ballots, deaths, defaults, pack
 from grimoire.domain.mechanics.abilities import Ability
 from grimoire.domain.rng import Rng
 from grimoire.domain.ruleset import Ruleset, StepSpec, Table
-from grimoire.domain.state import GameState
+from grimoire.domain.state import GameState, with_x
 
 replace = msgspec.structs.replace
 
@@ -347,10 +347,6 @@ class Village(Ruleset):
 
 
 # --- evolve --------------------------------------------------------------------------------------
-
-
-def with_x(state: GameState, **changes: Any) -> GameState:
-    return replace(state, x=replace(state.x, **changes))
 
 
 def count_whispers(rs: Ruleset, state: GameState, e: Act | Defaulted) -> GameState:

@@ -361,16 +361,12 @@ ROOT = Path(__file__).resolve().parents[2]
 RULESET_FOLDERS = sorted(p for p in (ROOT / "domain" / "rulesets").iterdir() if (p / "__init__.py").is_file())
 # Han, kana, CJK punctuation and full-width forms
 CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
-STILL_WORDED = {"magic_city"}
 
 
 def _code_folders():
     yield pytest.param(ROOT / "domain", RULESET_FOLDERS, id="domain")
     for folder in RULESET_FOLDERS:
-        marks = ()
-        if folder.name in STILL_WORDED:
-            marks = pytest.mark.xfail(strict=True, reason="its modules still name things in the document's words")
-        yield pytest.param(folder, [], id=f"domain/rulesets/{folder.name}", marks=marks)
+        yield pytest.param(folder, [], id=f"domain/rulesets/{folder.name}")
     yield pytest.param(ROOT / "projections", [], id="projections")
     yield pytest.param(ROOT / "service", [], id="service")
 

@@ -14,7 +14,7 @@ import msgspec
 from grimoire.domain.events import Died, Event, GameCreated, PhaseStarted, SpeakingOrder, StepOpened
 from grimoire.domain.mechanics import deaths, speaking
 from grimoire.domain.ruleset import Ruleset
-from grimoire.domain.state import GameState
+from grimoire.domain.state import GameState, with_x
 
 replace = msgspec.structs.replace
 
@@ -309,10 +309,6 @@ def _spend(state: GameState, seat: int, power: str) -> tuple[tuple[str, ...], ..
     """The per-seat flags with `power` spent by `seat`."""
     flags = state.x.flags
     return _per_seat(flags, seat, _add(flags[seat - 1], power))
-
-
-def with_x(state: GameState, **changes: Any) -> GameState:
-    return replace(state, x=replace(state.x, **changes))
 
 
 def _on_created(rs: Ruleset, state: GameState, e: GameCreated) -> GameState:

@@ -9,6 +9,7 @@ from enum import Enum
 import msgspec
 
 from grimoire.domain.ruleset import Option, seconds
+from grimoire.domain.texts import role_name
 
 
 class Role(msgspec.Struct, frozen=True, kw_only=True):
@@ -117,7 +118,9 @@ def regulation_error(roles: tuple[str, ...]) -> str | None:
     count = Counter(roles)
     bad = sum(count[r] for r in EVIL)
     if bad != evil:
-        return f"{n} players take {evil} of the wolf side, 狐人 and 魔人, not {bad}"
+        # every language reads this reason as it is, naming the two in the document's words
+        foxkin, demon = (role_name(r, "ja", "magic_city") for r in ("foxkin", "demon"))
+        return f"{n} players take {evil} of the wolf side, {foxkin} and {demon}, not {bad}"
     if count["citizen"] != evil + 2:
         return f"{n} players take {evil + 2} citizens, not {count['citizen']}"
     if not count["werewolf"] + count["evil_eye"]:

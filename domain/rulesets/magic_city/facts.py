@@ -16,7 +16,7 @@ import msgspec
 from grimoire.domain.events import Act, Defaulted, Died, Event, GameCreated, PhaseStarted, Resolved
 from grimoire.domain.mechanics import deaths
 from grimoire.domain.ruleset import Ruleset
-from grimoire.domain.state import GameState
+from grimoire.domain.state import GameState, with_x
 
 replace = msgspec.structs.replace
 
@@ -98,9 +98,9 @@ class DeckShuffled(Event, frozen=True, kw_only=True, tag="city_deck_shuffled"):
 
 
 class NightBegan(Event, frozen=True, kw_only=True, tag="city_night_began"):
-    """Whether the 魔眼の人狼 lives as the night begins (its curse holds the next day only then)."""
+    """Whether the `evil_eye` lives as the night begins (its curse holds the next day only then)."""
 
-    eye_alive: bool  # the 魔眼の人狼 lives as the night begins
+    eye_alive: bool  # the `evil_eye` lives as the night begins
 
 
 class EventDrawn(Event, frozen=True, kw_only=True, tag="city_event_drawn"):
@@ -111,25 +111,25 @@ class EventDrawn(Event, frozen=True, kw_only=True, tag="city_event_drawn"):
 
 
 class AirshipBoarded(Event, frozen=True, kw_only=True, tag="city_airship_boarded"):
-    """飛空艇: the drawer chooses the next event from the whole deck."""
+    """`airship`: the drawer chooses the next event from the whole deck."""
 
 
 class EventChosen(Event, frozen=True, kw_only=True, tag="city_event_chosen"):
-    """The event in use from now (for its night and the next day); `from_deck` when 飛空艇 took it."""
+    """The event in use from now (for its night and the next day); `from_deck` when `airship` took it."""
 
     card: str  # the event card chosen
     day: int  # the day the event was chosen on
-    from_deck: bool = False  # 飛空艇 took it from the whole deck
+    from_deck: bool = False  # `airship` took it from the whole deck
 
 
 class WordChosen(Event, frozen=True, kw_only=True, tag="city_word_chosen"):
-    """バベルの魔塔 / 図書館: the word of the next day's speeches."""
+    """`babel` / `library`: the word of the next day's speeches."""
 
-    word: str  # the word every speech of the next day must be (バベル) or end with (図書館)
+    word: str  # the word every speech of the next day must be (`babel`) or end with (`library`)
 
 
 class MinutesChosen(Event, frozen=True, kw_only=True, tag="city_minutes_chosen"):
-    """共同風呂: the length of the next day's discussion."""
+    """`bathhouse`: the length of the next day's discussion."""
 
     minutes: int  # the minutes of the next day's discussion
 
@@ -141,48 +141,48 @@ class EventTargetChosen(Event, frozen=True, kw_only=True, tag="city_event_target
 
 
 class TreeBound(Event, frozen=True, kw_only=True, tag="city_tree_bound"):
-    """伝説の木: two seats die together from now on."""
+    """`legend_tree`: two seats die together from now on."""
 
     pair: tuple[int, int]  # the two seats bound by the tree
 
 
 class GardenTurned(Event, frozen=True, kw_only=True, tag="city_garden_turned"):
-    """幻術師の庭: the direction chosen and the die rolled, shifting tonight's attacks."""
+    """`illusion_garden`: the direction chosen and the die rolled, shifting tonight's attacks."""
 
     direction: str  # the direction the attacks shift ("left" or "right")
     die: int  # the die rolled: how many living seats the attacks shift
 
 
 class CasinoCardTurned(Event, frozen=True, kw_only=True, tag="city_casino_card_turned"):
-    """カジノ: the card the drawer picked, "citizen" (no attack) or "werewolf" (two)."""
+    """`casino`: the card the drawer picked, "citizen" (no attack) or "werewolf" (two)."""
 
     card: str  # the card turned: "citizen" (no attack) or "werewolf" (two)
 
 
 class Named(Event, frozen=True, kw_only=True, tag="city_named"):
-    """Seats an ability or event named for the first time since the last deal (a named 魔人 dies a winner)."""
+    """Seats an ability or event named for the first time since the last deal (a named `demon` dies a winner)."""
 
     seats: tuple[int, ...]  # the seats named for the first time
 
 
 class AttackChosen(Event, frozen=True, kw_only=True, tag="city_attack_chosen"):
-    """The pack's target tonight (`second`: the second attack of 魔獣の森 or カジノ)."""
+    """The pack's target tonight (`second`: the second attack of `beast_forest` or `casino`)."""
 
     target: int | None  # the pack's target; null: no attack
-    second: bool = False  # the second attack of 魔獣の森 or カジノ
+    second: bool = False  # the second attack of `beast_forest` or `casino`
 
 
 class CurseCast(Event, frozen=True, kw_only=True, tag="city_curse_cast"):
-    """The 魔眼の人狼's curse tonight: to the evil eye itself."""
+    """The `evil_eye`'s curse tonight: to the evil eye itself."""
 
-    eye: int  # the 魔眼の人狼 that curses
+    eye: int  # the `evil_eye` that curses
     target: int  # the cursed seat
 
 
 class ChimeraPredicted(Event, frozen=True, kw_only=True, tag="city_chimera_predicted"):
-    """The キメラ's prediction of the pack's target tonight."""
+    """The `chimera`'s prediction of the pack's target tonight."""
 
-    chimera: int  # the キメラ that predicts
+    chimera: int  # the `chimera` that predicts
     target: int  # the seat it predicts the pack will attack
 
 
@@ -195,29 +195,29 @@ class CityGuarded(Event, frozen=True, kw_only=True, tag="city_guarded"):
 
 
 class Lent(Event, frozen=True, kw_only=True, tag="city_lent"):
-    """The 金貸し's one loan: the target votes with the lender's weight the next day."""
+    """The `moneylender`'s one loan: the target votes with the lender's weight the next day."""
 
-    lender: int  # the 金貸し
+    lender: int  # the `moneylender`
     target: int  # the seat that cannot vote the next day
     day: int  # the day the loan takes effect
 
 
 class FoxDivined(Event, frozen=True, kw_only=True, tag="city_fox_divined"):
-    """A 狐人 was divined tonight: it dies of the curse at dawn."""
+    """A `foxkin` was divined tonight: it dies of the curse at dawn."""
 
-    fox: int  # the divined 狐人
+    fox: int  # the divined `foxkin`
 
 
 class PredictionMatched(Event, frozen=True, kw_only=True, tag="city_prediction_matched"):
-    """キメラ predicted tonight's victim: it awakens, announced the next morning."""
+    """The `chimera` predicted tonight's victim: it awakens, announced the next morning."""
 
-    chimera: int  # the キメラ whose prediction matched
+    chimera: int  # the `chimera` whose prediction matched
 
 
 class ChimeraAwoke(Event, frozen=True, kw_only=True, tag="city_chimera_awoke"):
-    """キメラ awakens as the last of the wolf side able to attack."""
+    """The `chimera` awakens as the last of the wolf side able to attack."""
 
-    seats: tuple[int, ...]  # the awakened キメラ seats
+    seats: tuple[int, ...]  # the awakened `chimera` seats
 
 
 class AwakeningAnnounced(Event, frozen=True, kw_only=True, tag="city_awakening_announced"):
@@ -225,7 +225,7 @@ class AwakeningAnnounced(Event, frozen=True, kw_only=True, tag="city_awakening_a
 
 
 class Redealt(Event, frozen=True, kw_only=True, tag="city_redealt"):
-    """魂の渦 dealt the living roles anew: awakenings, marks, the loan and the last guards are gone.
+    """`vortex` dealt the living roles anew: awakenings, marks, the loan and the last guards are gone.
     To the seats whose awakening ends (their view shows it), else the moderator."""
 
     awakened: tuple[int, ...] = ()  # the seats whose awakening ends
@@ -243,12 +243,12 @@ class CityNightResolved(Event, frozen=True, kw_only=True, tag="city_night_resolv
 
 class DayBegan(Event, frozen=True, kw_only=True, tag="city_day_began"):
     """The day's standing: the event whose day it is (its parameters with it), whether roles are shown
-    at death from now, the cursed player, and the dead who speak today (教会). Tonight is over."""
+    at death from now, the cursed player, and the dead who speak today (`church`). Tonight is over."""
 
     today: str | None = None  # the event whose day it is; null: none
-    altar: bool = False  # roles are shown at death from now (祭壇)
+    altar: bool = False  # roles are shown at death from now (`altar`)
     cursed: int | None = None  # the seat cursed silent for the first minute; null: none
-    church: tuple[int, ...] = ()  # the dead who speak today (教会)
+    church: tuple[int, ...] = ()  # the dead who speak today (`church`)
 
 
 class TodayShown(Event, frozen=True, kw_only=True, tag="city_today_shown"):
@@ -258,8 +258,8 @@ class TodayShown(Event, frozen=True, kw_only=True, tag="city_today_shown"):
     event: str | None = None  # the event whose day it is; null: none
     format: str  # the vote format today (simultaneous, ordered, free)
     cursed: int | None = None  # the seat cursed silent for the first minute; null: none
-    word: str | None = None  # the word of today's speeches (バベル, 図書館)
-    minutes: int | None = None  # the minutes of today's discussion (共同風呂)
+    word: str | None = None  # the word of today's speeches (`babel`, `library`)
+    minutes: int | None = None  # the minutes of today's discussion (`bathhouse`)
     target: int | None = None  # the seat a bank or thieves event names
 
 
@@ -273,30 +273,26 @@ class BallotOpened(Event, frozen=True, kw_only=True, tag="city_ballot_opened"):
 
 
 class CityImprisoned(Event, frozen=True, kw_only=True, tag="city_imprisoned"):
-    """監獄: the seat sits out this night."""
+    """`prison`: the seat sits out this night."""
 
     seat: int  # the imprisoned seat
     day: int  # the day of the imprisonment
 
 
 class ShotAwaited(Event, frozen=True, kw_only=True, tag="city_shot_awaited"):
-    """The executed 狩人 shoots; then the day goes on to `then` ("event" | "night")."""
+    """The executed `marksman` shoots; then the day goes on to `then` ("event" | "night")."""
 
-    marksman: int  # the executed 狩人
+    marksman: int  # the executed `marksman`
     then: str  # what follows the shot ("event" or "night")
 
 
 class DemonWon(Event, frozen=True, kw_only=True, tag="city_demon_won"):
-    """A named 魔人 died: it wins alone."""
+    """A named `demon` died: it wins alone."""
 
-    seat: int  # the 魔人 that wins
+    seat: int  # the `demon` that wins
 
 
 # --- the folds ---------------------------------------------------------------------------------
-
-
-def with_x(state: GameState, **changes: Any) -> GameState:
-    return replace(state, x=replace(state.x, **changes))
 
 
 def _tonight(state: GameState, **changes: Any) -> GameState:

@@ -15,7 +15,7 @@ import msgspec
 
 from grimoire.domain.events import Act, DeathCause, Defaulted, Event, GameCreated, PhaseStarted, StepOpened
 from grimoire.domain.rulesets.witch_trial.data import ORDERED, WK
-from grimoire.domain.state import GameState
+from grimoire.domain.state import GameState, with_x
 
 replace = msgspec.structs.replace
 
@@ -233,10 +233,6 @@ def holder(x: WitchState) -> int | None:
 # --- folds: one per fact --------------------------------------------------------------------------
 
 
-def _x(state: GameState, **changes: object) -> GameState:
-    return replace(state, x=replace(state.x, **changes))
-
-
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     i = cards.index(card)
     return cards[:i] + cards[i + 1 :]
@@ -256,15 +252,15 @@ def _give(
 def _dealt(state: GameState, e: CardsDealt) -> GameState:
     x: WitchState = state.x
     witches = {**x.witches, e.seat: 0} if WK in e.cards else x.witches
-    return _x(state, hands={**x.hands, e.seat: e.cards}, witches=witches)
+    return with_x(state, hands={**x.hands, e.seat: e.cards}, witches=witches)
 
 
 def _offer_made(state: GameState, e: OfferMade) -> GameState:
-    return _x(state, offers={**state.x.offers, e.recipient: (e.initiator, e.card)})
+    return with_x(state, offers={**state.x.offers, e.recipient: (e.initiator, e.card)})
 
 
 def _offer_held(state: GameState, e: OfferHeld) -> GameState:
-    return _x(state, held=state.x.held + ((e.initiator, e.recipient, e.card),))
+    return with_x(state, held=state.x.held + ((e.initiator, e.recipient, e.card),))
 
 
 def _closing(state: GameState, initiator: int) -> dict[str, object]:
@@ -280,62 +276,62 @@ def _accepted(state: GameState, e: TradeAccepted) -> GameState:
     x: WitchState = state.x
     i, r = e.initiator, e.recipient
     hands = _give(_give(x.hands, i, e.card, e.got), r, e.got, e.card)
-    return _x(state, hands=hands, used=x.used + (i, r), **_closing(state, i))
+    return with_x(state, hands=hands, used=x.used + (i, r), **_closing(state, i))
 
 
 def _refused(state: GameState, e: TradeRefused) -> GameState:
-    return _x(state, used=state.x.used + (e.initiator,), **_closing(state, e.initiator))
+    return with_x(state, used=state.x.used + (e.initiator,), **_closing(state, e.initiator))
 
 
 def _used(state: GameState, e: CardUsed) -> GameState:
     x: WitchState = state.x
-    return _x(state, hands=_give(x.hands, e.seat, e.card, None), discard=x.discard + (e.card,))
+    return with_x(state, hands=_give(x.hands, e.seat, e.card, None), discard=x.discard + (e.card,))
 
 
 def _attacked(state: GameState, e: AttackMade) -> GameState:
     attackers = state.x.attackers
-    return _x(state, attackers={**attackers, e.target: attackers.get(e.target, ()) + (e.seat,)})
+    return with_x(state, attackers={**attackers, e.target: attackers.get(e.target, ()) + (e.seat,)})
 
 
 def _killed(state: GameState, e: Killed) -> GameState:
     x: WitchState = state.x
     witches = {w: n for w, n in x.witches.items() if w != e.seat}
-    return _x(state, fresh=x.fresh + (e.seat,), witches=witches)
+    return with_x(state, fresh=x.fresh + (e.seat,), witches=witches)
 
 
 def _seized(state: GameState, e: WitchKillerSeized) -> GameState:
     x: WitchState = state.x
     hands = _give(_give(x.hands, e.victim, WK, None), e.seat, None, WK)
-    return _x(state, hands=hands, forced=x.forced + (e.seat,))
+    return with_x(state, hands=hands, forced=x.forced + (e.seat,))
 
 
 def _wrecked(state: GameState, e: Wrecked) -> GameState:
     x: WitchState = state.x
     witches = {w: n for w, n in x.witches.items() if w != e.seat}
-    return _x(state, fresh=x.fresh + (e.seat,), witches=witches)
+    return with_x(state, fresh=x.fresh + (e.seat,), witches=witches)
 
 
 def _passed(state: GameState, e: WitchKillerPassed) -> GameState:
     x: WitchState = state.x
     hands = _give(_give(x.hands, e.holder, WK, None), e.heir, None, WK)
-    return _x(state, hands=hands, witches={**x.witches, e.heir: x.witches.get(e.heir, 0)})
+    return with_x(state, hands=hands, witches={**x.witches, e.heir: x.witches.get(e.heir, 0)})
 
 
 def _left_on_body(state: GameState, e: CardsLeftOnBody) -> GameState:
     x: WitchState = state.x
     hands = {s: h for s, h in x.hands.items() if s != e.seat}
-    return _x(state, hands=hands, corpses={**x.corpses, e.seat: x.corpses.get(e.seat, ()) + e.cards})
+    return with_x(state, hands=hands, corpses={**x.corpses, e.seat: x.corpses.get(e.seat, ()) + e.cards})
 
 
 def _from_body(state: GameState, seat: int, corpse: int, card: str) -> GameState:
     x: WitchState = state.x
     corpses = {**x.corpses, corpse: _without(x.corpses[corpse], card)}
-    return _x(state, hands=_give(x.hands, seat, None, card), corpses=corpses)
+    return with_x(state, hands=_give(x.hands, seat, None, card), corpses=corpses)
 
 
 def _discarded(state: GameState, e: LeftoversDiscarded) -> GameState:
     x: WitchState = state.x
-    return _x(state, corpses={**x.corpses, e.corpse: ()}, discard=x.discard + e.cards)
+    return with_x(state, corpses={**x.corpses, e.corpse: ()}, discard=x.discard + e.cards)
 
 
 def _acted(state: GameState, e: Act | Defaulted) -> GameState:
@@ -345,21 +341,21 @@ def _acted(state: GameState, e: Act | Defaulted) -> GameState:
     order = state.x.order
     if e.seat in order:
         order = tuple([s for s in order if s != e.seat])
-    return _x(state, order=order + (e.seat,))
+    return with_x(state, order=order + (e.seat,))
 
 
 def _phase(state: GameState, e: PhaseStarted) -> GameState:
     if e.phase == "dawn":
-        return _x(state, imprisoned=None)
+        return with_x(state, imprisoned=None)
     if e.phase == "evening":
-        return _x(state, offers={}, held=(), used=())
+        return with_x(state, offers={}, held=(), used=())
     if e.phase == "morning":
-        return _x(state, fresh=(), loot={}, attackers={}, forced=())
+        return with_x(state, fresh=(), loot={}, attackers={}, forced=())
     return state
 
 
 def _step(state: GameState, e: StepOpened) -> GameState:
-    return _x(state, order=()) if state.x.order else state
+    return with_x(state, order=()) if state.x.order else state
 
 
 FOLDS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
@@ -369,21 +365,21 @@ FOLDS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     OfferHeld: _offer_held,
     TradeAccepted: _accepted,
     TradeRefused: _refused,
-    Imprisoned: lambda s, e: _x(s, imprisoned=e.seat),
+    Imprisoned: lambda s, e: with_x(s, imprisoned=e.seat),
     CardUsed: _used,
     AttackMade: _attacked,
     Killed: _killed,
     WitchKillerSeized: _seized,
-    WitchTimer: lambda s, e: _x(s, witches={**s.x.witches, e.seat: e.nights}),
-    BecameWitch: lambda s, e: _x(s, witches={**s.x.witches, e.seat: 0}),
+    WitchTimer: lambda s, e: with_x(s, witches={**s.x.witches, e.seat: e.nights}),
+    BecameWitch: lambda s, e: with_x(s, witches={**s.x.witches, e.seat: 0}),
     Wrecked: _wrecked,
     WitchKillerPassed: _passed,
     CardsLeftOnBody: _left_on_body,
-    LootQueued: lambda s, e: _x(s, loot={**s.x.loot, e.corpse: e.looters}),
+    LootQueued: lambda s, e: with_x(s, loot={**s.x.loot, e.corpse: e.looters}),
     Looted: lambda s, e: _from_body(s, e.seat, e.corpse, e.card),
     FirstFound: lambda s, e: _from_body(s, e.seat, e.corpse, e.card),
     LeftoversDiscarded: _discarded,
-    DeathCause: lambda s, e: _x(s, causes={**s.x.causes, e.seat: e.cause}),
+    DeathCause: lambda s, e: with_x(s, causes={**s.x.causes, e.seat: e.cause}),
     StepOpened: _step,
     Act: _acted,
     Defaulted: _acted,
