@@ -44,6 +44,7 @@ from grimoire.domain.catalog import (
 from grimoire.domain.events import MODERATOR, Act, Action, CreateGame, Input, Prompt, Start, StepOpened, Timeout
 from grimoire.projections.view import SPECTATOR, deliver, new_view
 from grimoire.service.bots import owed_action, pick, say
+from tests.bench.reference import extract, link_tree
 
 
 def play(ruleset: str, preset: str | None, players: int, seed: int) -> list[Input]:
@@ -168,21 +169,9 @@ def measure(ruleset: str, preset: str | None, players: int | None, games: int, r
 
 
 def reference_tree(ref: str, into: Path) -> tuple[str, str]:
-    """The commit's short id and a folder holding its tree as the package `grimoire` (the folders mapped
-    as setuptools' package-dir maps them), to put first on the path."""
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", ref], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout.strip()
-    src = into / "src"
-    src.mkdir(parents=True)
-    archive = subprocess.run(["git", "archive", commit], cwd=ROOT, capture_output=True, check=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
-    package = into / "path" / "grimoire"
-    package.mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    for folder in ("domain", "projections", "service"):
-        (package / folder).symlink_to(src / folder)
-    return commit, str(into / "path")
+    """The commit's short id and a folder holding its tree as the package `grimoire`, to put first on the path."""
+    commit, src = extract(ref, into)
+    return commit, link_tree(src, into)
 
 
 def build_env(pythonpath: str | None, expected: Path) -> dict[str, str]:

@@ -52,6 +52,8 @@ from collections.abc import Iterator
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.bench.reference import extract, link_tree
+
 QUIET = 2.0  # seconds a game may go without a moderator item before every seat looks at its view
 
 SERVER_ENV = {
@@ -135,13 +137,7 @@ class Build:
 
 
 def checkout(ref: str, into: Path, own_env: bool) -> Build:
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", ref], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout.strip()
-    src = into / "src"
-    src.mkdir(parents=True)
-    archive = subprocess.run(["git", "archive", commit], cwd=ROOT, capture_output=True, check=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    commit, src = extract(ref, into)
     if own_env:
         log(f"ref: installing {commit} and the libraries its pyproject.toml declares into a new virtualenv")
         subprocess.run([sys.executable, "-m", "venv", str(into / "venv")], check=True)
@@ -151,12 +147,7 @@ def checkout(ref: str, into: Path, own_env: bool) -> Build:
             raise SystemExit(f"installing {commit} failed:\n{done.stderr[-3000:]}")
         build = Build("ref", None, commit, python)
     else:
-        package = into / "path" / "grimoire"
-        package.mkdir(parents=True)
-        (package / "__init__.py").write_text("")
-        for folder in ("domain", "projections", "service"):
-            (package / folder).symlink_to(src / folder)
-        build = Build("ref", str(into / "path"), commit)
+        build = Build("ref", link_tree(src, into), commit)
     where = subprocess.run(
         [build.python, "-c", "import grimoire.service.cli as m; print(m.__file__)"],
         env={**os.environ, "PYTHONPATH": build.pythonpath or ""},
