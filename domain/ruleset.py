@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import msgspec
 
@@ -37,6 +37,8 @@ from grimoire.domain.events import (
 )
 from grimoire.domain.rng import Rng
 from grimoire.domain.state import GameState
+
+E = TypeVar("E", bound=Event)
 
 
 class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -193,21 +195,19 @@ class Table:
             self._rng = Rng(self.state.seed, self._stream)
         return self._rng
 
-    def record(self, event: Event) -> Event:
+    def emit(self, event: E) -> E:
+        """Evolve the state by an event and keep it (events built here take the table's `at`)."""
         self.state = self._evolve(self.state, event)
         self.events.append(event)
         return event
 
-    def emit(self, cls: type[Event], **fields: Any) -> Event:
-        return self.record(cls(at=self.at, **fields))
-
     def notice(self, key: str, to: Audience = PUBLIC, learn: dict[int, str] | None = None, **args: Any) -> None:
         """A moderator message to its audience."""
-        self.emit(Notice, to=to, key=key, args=plain(args), learn=learn or {})
+        self.emit(Notice(at=self.at, to=to, key=key, args=plain(args), learn=learn or {}))
 
     def resolved(self, what: str, **data: Any) -> None:
         """The truth of a resolution, for the moderator and the audit."""
-        self.emit(Resolved, to=MODERATOR, what=what, data=plain(data))
+        self.emit(Resolved(at=self.at, to=MODERATOR, what=what, data=plain(data)))
 
     def vote_result(
         self, vote: str, tally: Mapping[int, float], ballots: dict[int, int | None] | None, valid: bool = True
@@ -217,17 +217,19 @@ class Table:
         top = max(tally.values(), default=0)
         leaders = tuple(sorted(t for t, c in tally.items() if c == top)) if top and valid else ()
         self.emit(
-            VoteResult,
-            vote=vote,
-            tally={t: float(c) for t, c in sorted(tally.items())},
-            ballots=ballots,
-            chosen=leaders[0] if len(leaders) == 1 else None,
-            tied=leaders if len(leaders) > 1 else (),
+            VoteResult(
+                at=self.at,
+                vote=vote,
+                tally={t: float(c) for t, c in sorted(tally.items())},
+                ballots=ballots,
+                chosen=leaders[0] if len(leaders) == 1 else None,
+                tied=leaders if len(leaders) > 1 else (),
+            ),
         )
         return leaders
 
     def phase(self, phase: str, day: int) -> None:
-        self.emit(PhaseStarted, phase=phase, day=day)
+        self.emit(PhaseStarted(at=self.at, phase=phase, day=day))
 
     def duration(self, option: str | float) -> int | None:
         """The deadline of a step whose length is the option `option` or a number (seconds; 0: none)."""
@@ -247,52 +249,56 @@ class Table:
     ) -> None:
         """Open a step: public `decisions` for `seats`, then each seat's private prompt."""
         self.emit(
-            StepOpened,
-            step=self.state.steps + 1,
-            name=name,
-            deadline=self.duration(duration),
-            seats=tuple(seats),
-            decisions=decisions,
-            extend=extend,
-            hold=hold,
+            StepOpened(
+                at=self.at,
+                step=self.state.steps + 1,
+                name=name,
+                deadline=self.duration(duration),
+                seats=tuple(seats),
+                decisions=decisions,
+                extend=extend,
+                hold=hold,
+            ),
         )
         for seat, own in (private or {}).items():
             self.prompt(seat, own)
 
     def prompt(self, seat: int, decisions: tuple[Decision, ...], reset: bool = False) -> None:
         """A private prompt in the open step (`reset`: these are now all the seat's decisions, owed anew)."""
-        self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, decisions=decisions, reset=reset)
+        self.emit(Prompt(at=self.at, to=(seat,), step=self.state.steps, seat=seat, decisions=decisions, reset=reset))
 
     def withdraw(self, seat: int, kinds: tuple[str, ...]) -> None:
         """Take decisions of these kinds away from the seat in the open step; its answer stands."""
-        self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, withdraw=kinds)
+        self.emit(Prompt(at=self.at, to=(seat,), step=self.state.steps, seat=seat, withdraw=kinds))
 
     def kill(self, deaths: dict[int, str], when: str) -> None:
         """Deaths with their causes (moderator only), then one public notice in seat order."""
         if not deaths:
             return
         for seat in sorted(deaths):
-            self.emit(DeathCause, to=MODERATOR, seat=seat, cause=deaths[seat])
-        self.emit(Died, seats=tuple(sorted(deaths)), when=when)
+            self.emit(DeathCause(at=self.at, to=MODERATOR, seat=seat, cause=deaths[seat]))
+        self.emit(Died(at=self.at, seats=tuple(sorted(deaths)), when=when))
         if self.state.options.get("dead_see_all"):
             everyone = dict(enumerate(self.state.roles, 1))
             for seat in sorted(deaths):
                 self.notice("dead.roles", to=(seat,), learn=everyone)
 
     def change_role(self, seat: int, role: str) -> None:
-        self.emit(RoleChanged, to=(seat,), seat=seat, role=role)
+        self.emit(RoleChanged(at=self.at, to=(seat,), seat=seat, role=role))
 
     def end(self, reason: str, winners: Iterable[int], teams: Iterable[str] = ()) -> None:
         if reason != ABORTED and reason not in self.rs.end_reasons:
             # the document's `Result` enum is built from the declared reasons
             raise ValueError(f"{self.rs.id} ends with {reason!r}, which its end_reasons do not declare")
         self.emit(
-            GameEnded,
-            reason=reason,
-            winners=tuple(sorted(winners)),
-            teams=tuple(teams),
-            roles=dict(enumerate(self.state.roles, 1)),
-            seed=self.state.seed,
+            GameEnded(
+                at=self.at,
+                reason=reason,
+                winners=tuple(sorted(winners)),
+                teams=tuple(teams),
+                roles=dict(enumerate(self.state.roles, 1)),
+                seed=self.state.seed,
+            ),
         )
 
 

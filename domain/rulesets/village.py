@@ -160,7 +160,7 @@ class Village(Ruleset):
 
     def start(self, g: Table) -> None:
         for seat, role in enumerate(g.rng.shuffled(g.state.setup_roles), 1):
-            g.emit(RoleDealt, to=(seat,), seat=seat, role=role)
+            g.emit(RoleDealt(at=g.at, to=(seat,), seat=seat, role=role))
         pack.tell_partners(g, tuple(self.wolves(g.state)))
         state = g.state
         for seer in [s for s in range(1, state.seats + 1) if state.role(s) == "seer"]:
@@ -241,12 +241,14 @@ class Village(Ruleset):
             if self.roles[state.role(seen)].team == "fox":
                 dead.setdefault(seen, "curse")
         g.emit(
-            NightResolved,
-            to=MODERATOR,
-            attack=target,
-            guards=tuple(sorted(guards.items())),
-            divined=tuple(sorted(divined.items())),
-            deaths=tuple(sorted(dead.items())),
+            NightResolved(
+                at=g.at,
+                to=MODERATOR,
+                attack=target,
+                guards=tuple(sorted(guards.items())),
+                divined=tuple(sorted(divined.items())),
+                deaths=tuple(sorted(dead.items())),
+            ),
         )
         self.dawn(g, dead)
 

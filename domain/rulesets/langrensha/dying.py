@@ -56,7 +56,7 @@ def die(g: Table, deaths: dict[int, str], when: str, words: list[int]) -> bool:
     duties.append(Duty(kind=DutyKind.SHOT.value, seats=shooters))
     if state.x.sheriff in deaths:
         duties.append(Duty(kind=DutyKind.BADGE.value, seats=(state.x.sheriff,)))
-    g.emit(DutiesQueued, to=MODERATOR, duties=tuple(duties))
+    g.emit(DutiesQueued(at=g.at, to=MODERATOR, duties=tuple(duties)))
     return False
 
 
@@ -65,7 +65,7 @@ def turn_apostles(g: Table) -> None:
     waiting = [s for s in state.living() if state.role(s) == "blood_moon" and not is_wolf(state, s)]
     if waiting and not wolves(state):
         for seat in waiting:
-            g.emit(ApostleTurned, to=MODERATOR, seat=seat)
+            g.emit(ApostleTurned(at=g.at, to=MODERATOR, seat=seat))
             g.notice("apostle.turned", to=(seat,))
         tell_pack(g)
 
@@ -113,7 +113,7 @@ def shoot(g: Table, answers: dict[int, Action]) -> bool:
         if a.kind == "shoot" and a.target is not None and state.is_alive(a.target):
             cause = "hunter_shot" if state.role(seat) == "huntsman" else "wolf_shot"
             victims.setdefault(a.target, cause)
-            g.emit(Shot, to=MODERATOR, shooter=seat, target=a.target)
+            g.emit(Shot(at=g.at, to=MODERATOR, shooter=seat, target=a.target))
     return bool(victims) and die(g, victims, "day", [])
 
 
@@ -127,7 +127,7 @@ def pass_badge(g: Table, answers: dict[int, Action]) -> None:
 
 def badge(g: Table, seat: int, given: str, gone: str) -> None:
     """The badge goes to `seat` (0: nobody), announced with the notice `given` or `gone`."""
-    g.emit(SheriffChanged, sheriff=seat or None)
+    g.emit(SheriffChanged(at=g.at, sheriff=seat or None))
     if seat:
         g.notice(given, seat=seat)
     else:

@@ -76,7 +76,7 @@ def run_duties(g: Table) -> Next:
     """Take up the duties of the dead in order; when none is left, what the dying interrupted goes on."""
     while g.state.x.queue:
         owed = g.state.x.queue[0]
-        g.emit(DutyTaken, to=MODERATOR, kind=owed.kind.value, seats=owed.seats)
+        g.emit(DutyTaken(at=g.at, to=MODERATOR, kind=owed.kind.value, seats=owed.seats))
         if DUTIES[owed.kind](g, owed.seats):
             return Next.NOTHING
     return after_dying(g.state)

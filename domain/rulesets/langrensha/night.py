@@ -46,9 +46,9 @@ def deal(g: Table) -> None:
         i, j = deck.index("thief"), g.rng.below(n)
         deck[i], deck[j] = deck[j], deck[i]
     for seat, role in enumerate(deck[:n], 1):
-        g.emit(RoleDealt, to=(seat,), seat=seat, role=role)
+        g.emit(RoleDealt(at=g.at, to=(seat,), seat=seat, role=role))
     if deck[n:]:
-        g.emit(SpareCards, to=MODERATOR, cards=tuple(deck[n:]))
+        g.emit(SpareCards(at=g.at, to=MODERATOR, cards=tuple(deck[n:])))
 
 
 def tell_pack(g: Table) -> None:
@@ -61,7 +61,7 @@ def tell_pack(g: Table) -> None:
         g.notice("wolves.partners", to=tuple(pack), learn=dict.fromkeys(pack, "werewolf"), seats=pack)
     else:
         g.notice("wolves.alone", to=tuple(pack))
-    g.emit(PackKnown, to=MODERATOR, wolves=tuple(pack))
+    g.emit(PackKnown(at=g.at, to=MODERATOR, wolves=tuple(pack)))
 
 
 # --- who acts -----------------------------------------------------------------------------------------
@@ -76,7 +76,7 @@ def actors(rs: Ruleset, g: Table, name: str) -> Iterator[int]:
         if seat == state.x.blocked:
             if not state.x.block_told:
                 g.notice("nightmare.blocked", to=(seat,))
-                g.emit(BlockTold, to=MODERATOR, seat=seat)
+                g.emit(BlockTold(at=g.at, to=MODERATOR, seat=seat))
             continue
         if state.x.powerless and role_of(state, seat).special:
             continue
@@ -118,12 +118,13 @@ def _r_cupid(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     state = g.state
     for seat, a in sorted(answers.items()):
         if a.kind == "link" and not state.x.lovers:
-            lovers = tuple(sorted(a.targets))
-            g.emit(LoversLinked, to=MODERATOR, cupid=seat, lovers=lovers)
+            first, second = sorted(a.targets)  # the decision asks for two
+            lovers = (first, second)
+            g.emit(LoversLinked(at=g.at, to=MODERATOR, cupid=seat, lovers=lovers))
             for me, other in (lovers, lovers[::-1]):
                 role = state.role(other)
                 g.notice("lovers.partner", to=(me,), learn={other: role}, target=other, role=role)
-                g.emit(LoverShown, to=(me,), lover=other, role=role)
+                g.emit(LoverShown(at=g.at, to=(me,), lover=other, role=role))
 
 
 def _p_magician(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -140,7 +141,7 @@ def _r_magician(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
         state = g.state
         a1, b1 = a.targets
         ra, rb = state.role(a1), state.role(b1)
-        g.emit(Swapped, to=MODERATOR, magician=seat, seats=(a1, b1))
+        g.emit(Swapped(at=g.at, to=MODERATOR, magician=seat, seats=(a1, b1)))
         g.change_role(a1, rb)
         g.change_role(b1, ra)
         tell_pack(g)
@@ -154,7 +155,7 @@ def _p_nightmare(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
 def _r_nightmare(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for seat, a in answers.items():
         if a.kind == "block" and a.target is not None:
-            g.emit(Blocked, to=MODERATOR, nightmare=seat, target=a.target)
+            g.emit(Blocked(at=g.at, to=MODERATOR, nightmare=seat, target=a.target))
 
 
 def _thief_forced(spare: tuple[str, ...]) -> bool:
@@ -164,7 +165,7 @@ def _thief_forced(spare: tuple[str, ...]) -> bool:
 def _p_thief(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
     spare = g.state.x.spare
     g.notice("thief.cards", to=(seat,), role=spare[0], label=spare[1])
-    g.emit(ThiefCards, to=(seat,), cards=spare)
+    g.emit(ThiefCards(at=g.at, to=(seat,), cards=spare))
     options = tuple(dict.fromkeys(spare if _thief_forced(spare) else (*spare, V)))
     return (Decision(kind="pick", options=options),)
 
@@ -178,7 +179,7 @@ def _r_thief(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
         choice = a.option if a is not None and a.kind == "pick" else None
         if choice is None:
             choice = g.rng.choice(state.x.spare) if _thief_forced(state.x.spare) else V
-        g.emit(ThiefPicked, to=MODERATOR, thief=seat, card=choice)
+        g.emit(ThiefPicked(at=g.at, to=MODERATOR, thief=seat, card=choice))
         g.change_role(seat, choice)
     tell_pack(g)
 
@@ -198,7 +199,7 @@ def _r_guard(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
         if state.role(seat) == "guard":
             a = answers.get(seat)
             target = a.target if a is not None and a.kind == "guard" else None
-            g.emit(Guarded, to=MODERATOR, guard=seat, target=target)
+            g.emit(Guarded(at=g.at, to=MODERATOR, guard=seat, target=target))
 
 
 def _p_guardian_wolf(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -208,7 +209,7 @@ def _p_guardian_wolf(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
 def _r_guardian_wolf(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "shield" and a.target is not None:
-            g.emit(Shielded, to=MODERATOR, wolf=seat, target=a.target)
+            g.emit(Shielded(at=g.at, to=MODERATOR, wolf=seat, target=a.target))
 
 
 def _p_wolves(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -220,7 +221,7 @@ def _p_wolves(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
 
 
 def _r_wolves(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
-    g.emit(PackAttacked, to=MODERATOR, target=pack_target(g, answers) or None)
+    g.emit(PackAttacked(at=g.at, to=MODERATOR, target=pack_target(g, answers) or None))
 
 
 def _p_charm(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -232,7 +233,7 @@ def _p_charm(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
 def _r_charm(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "charm" and a.target is not None:
-            g.emit(Charmed, to=(seat,), beauty=seat, target=a.target)
+            g.emit(Charmed(at=g.at, to=(seat,), beauty=seat, target=a.target))
 
 
 def _p_white_wolf(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -243,7 +244,7 @@ def _p_white_wolf(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
 def _r_white_wolf(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "white_kill" and a.target is not None:
-            g.emit(WhiteWolfKilled, to=MODERATOR, wolf=seat, target=a.target)
+            g.emit(WhiteWolfKilled(at=g.at, to=MODERATOR, wolf=seat, target=a.target))
 
 
 def _p_witch(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -251,10 +252,10 @@ def _p_witch(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
     spent = state.x.flags[seat - 1]
     antidote, poison = "antidote" not in spent, "poison" not in spent
     target = state.x.attack if state.options["witch_sees_target"] == "always" or antidote else 0
-    g.emit(PotionsLeft, to=(seat,), potions=potions_left(spent))
+    g.emit(PotionsLeft(at=g.at, to=(seat,), potions=potions_left(spent)))
     if target:
         g.notice("witch.target", to=(seat,), target=target)
-        g.emit(WolfTargetShown, to=(seat,), target=target)
+        g.emit(WolfTargetShown(at=g.at, to=(seat,), target=target))
     own: tuple[Decision, ...] = ()
     self_save = state.options["witch_self_save"]
     may_save_self = self_save == "always" or (self_save == "first_night" and state.day == 1)
@@ -272,15 +273,15 @@ def show_potions_used(g: Table, seat: int, action: Action) -> None:
     if step.name == "night.witch":
         spent = g.state.x.flags[seat - 1]
         using = {"save": "antidote", "poison": "poison"}.get(action.kind)
-        g.emit(PotionsLeft, to=(seat,), potions=potions_left((*spent, using) if using else spent))
+        g.emit(PotionsLeft(at=g.at, to=(seat,), potions=potions_left((*spent, using) if using else spent)))
 
 
 def _r_witch(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "save":
-            g.emit(WitchSaved, to=MODERATOR, witch=seat, target=g.state.x.attack)
+            g.emit(WitchSaved(at=g.at, to=MODERATOR, witch=seat, target=g.state.x.attack))
         elif a.kind == "poison" and a.target is not None:
-            g.emit(WitchPoisoned, to=MODERATOR, witch=seat, target=a.target)
+            g.emit(WitchPoisoned(at=g.at, to=MODERATOR, witch=seat, target=a.target))
 
 
 def _p_seer(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
@@ -314,7 +315,7 @@ def _p_raven(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
 def _r_raven(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "mark" and a.target is not None:
-            g.emit(RavenMarked, to=MODERATOR, raven=seat, target=a.target)
+            g.emit(RavenMarked(at=g.at, to=MODERATOR, raven=seat, target=a.target))
 
 
 # --- the night's steps by name, played in order by `flow.NIGHT_SEQUENCE` --------------------------
@@ -351,7 +352,7 @@ def dawn(g: Table) -> dict[int, str]:
         guarded, saved = t in x.guarded, x.saved
         lives = (not opt["guard_and_save_kills"]) if guarded and saved else guarded or saved
         if not lives and state.role(t) == "elder" and "life" not in x.flags[t - 1]:
-            g.emit(ElderSurvived, to=MODERATOR, seat=t)
+            g.emit(ElderSurvived(at=g.at, to=MODERATOR, seat=t))
             lives = True
         if not lives:
             deaths[t] = "attack"

@@ -20,7 +20,7 @@ def open_candidacy(g: Table) -> Next:
 def close_candidacy(g: Table, answers: dict[int, Action]) -> Next:
     candidates = [s for s, a in sorted(answers.items()) if a.kind == "stand" and a.option == "stand"]
     g.notice("sheriff.candidates", seats=candidates)
-    g.emit(SheriffCandidates, seats=tuple(candidates))
+    g.emit(SheriffCandidates(at=g.at, seats=tuple(candidates)))
     if len(candidates) < 2:
         return elect(g, candidates[0] if candidates else 0)
     return speeches(g, Speeches.CAMPAIGN, candidates)
@@ -40,7 +40,7 @@ def close_withdraw(g: Table, answers: dict[int, Action]) -> Next:
     stay = [s for s in g.state.x.candidates if s not in out]
     if out:
         g.notice("sheriff.withdrawn", seats=out)
-        g.emit(Withdrew, to=MODERATOR, seats=tuple(out))
+        g.emit(Withdrew(at=g.at, to=MODERATOR, seats=tuple(out)))
     if len(stay) < 2:
         return elect(g, stay[0] if stay else 0)
     return sheriff_vote(g, 1)
@@ -53,7 +53,7 @@ def sheriff_vote(g: Table, rnd: int) -> Next:
         voters = [s for s in voters if s not in state.x.stood]
     if not voters:
         return elect(g, 0)
-    g.emit(VoteRound, to=MODERATOR, vote="sheriff", round=rnd, candidates=state.x.candidates)
+    g.emit(VoteRound(at=g.at, to=MODERATOR, vote="sheriff", round=rnd, candidates=state.x.candidates))
     ballot = Decision(kind="vote", targets=tuple(state.x.candidates), optional=True)
     g.open_step("sheriff_vote", "vote_seconds", seats=voters, decisions=(ballot,))
     return Next.NOTHING
@@ -65,7 +65,7 @@ def close_sheriff_vote(g: Table, answers: dict[int, Action]) -> Next:
         return elect(g, leaders[0])
     if len(leaders) > 1 and g.state.x.round == 1:
         g.notice("vote.runoff", seats=leaders)
-        g.emit(Runoff, to=MODERATOR, vote="sheriff", seats=tuple(leaders))
+        g.emit(Runoff(at=g.at, to=MODERATOR, vote="sheriff", seats=tuple(leaders)))
         return speeches(g, Speeches.SHERIFF_PK, leaders)
     return elect(g, 0)
 

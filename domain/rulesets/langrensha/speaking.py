@@ -12,14 +12,14 @@ from grimoire.domain.rulesets.langrensha.then import Next
 
 
 def speeches(g: Table, stage: Speeches, seats: Sequence[int]) -> Next:
-    g.emit(SpeechesBegan, to=MODERATOR, stage=stage.value)
-    g.emit(SpeakingOrder, seats=tuple(seats), rounds=1)
+    g.emit(SpeechesBegan(at=g.at, to=MODERATOR, stage=stage.value))
+    g.emit(SpeakingOrder(at=g.at, seats=tuple(seats), rounds=1))
     return Next.SPEECH
 
 
 def discussion(g: Table) -> Next:
     """The day's discussion: one round round the table from today's first speaker."""
-    g.emit(SpeechesBegan, to=MODERATOR, stage=Speeches.DISCUSSION.value)
+    g.emit(SpeechesBegan(at=g.at, to=MODERATOR, stage=Speeches.DISCUSSION.value))
     speaking.announce_order(g, g.state.living(), first_speaker(g), 1)
     return Next.SPEECH
 

@@ -39,7 +39,7 @@ def close_duel(g: Table, answers: dict[int, Action]) -> Next:
     deaths: dict[int, str] = {}
     for seat, a in sorted(answers.items()):
         if a.kind == "duel" and a.target is not None and not deaths:
-            g.emit(KnightDueled, to=MODERATOR, knight=seat, target=a.target)
+            g.emit(KnightDueled(at=g.at, to=MODERATOR, knight=seat, target=a.target))
             g.notice("knight.duel", learn={seat: "knight"}, seat=seat, target=a.target)
             deaths[a.target if is_wolf(g.state, a.target) else seat] = "duel"
     if not deaths:
@@ -68,7 +68,7 @@ def close_impeach(g: Table, answers: dict[int, Action]) -> Next:
 def exile_vote(g: Table, rnd: int, tied: Sequence[int]) -> Next:
     state = g.state
     voters = [s for s in state.living() if s not in state.x.no_vote and s not in tied]
-    g.emit(VoteRound, to=MODERATOR, vote="exile", round=rnd, candidates=tuple(tied))
+    g.emit(VoteRound(at=g.at, to=MODERATOR, vote="exile", round=rnd, candidates=tuple(tied)))
     if not voters:
         g.notice("vote.none")
         return Next.NIGHT
@@ -97,7 +97,7 @@ def close_exile_vote(g: Table, answers: dict[int, Action]) -> Next:
         return exile(g, leaders[0])
     if len(leaders) > 1 and state.x.round == 1 and state.options["exile_tie"] == "pk":
         g.notice("vote.runoff", seats=leaders)
-        g.emit(Runoff, to=MODERATOR, vote="exile", seats=tuple(leaders))
+        g.emit(Runoff(at=g.at, to=MODERATOR, vote="exile", seats=tuple(leaders)))
         return speeches(g, Speeches.EXILE_PK, leaders)
     g.notice("vote.none")
     return Next.NIGHT
@@ -108,10 +108,10 @@ def exile(g: Table, seat: int) -> Next:
     role = state.role(seat)
     if role == "idiot" and seat not in state.x.no_vote and not state.x.powerless:
         g.notice("idiot.revealed", learn={seat: "idiot"}, seat=seat)
-        g.emit(IdiotRevealed, seat=seat)
+        g.emit(IdiotRevealed(at=g.at, seat=seat))
         return Next.NIGHT
     if role == "elder" and not state.x.powerless:
         g.notice("elder.penalty", learn={seat: "elder"}, seat=seat)
-        g.emit(PowersLost, to=MODERATOR, elder=seat)
+        g.emit(PowersLost(at=g.at, to=MODERATOR, elder=seat))
     words = [seat] if state.options["last_words"] != "none" else []
     return Next.NOTHING if die(g, {seat: "exile"}, "execution", words) else Next.DUTIES

@@ -35,7 +35,8 @@ def draw_event(g: Table) -> Then | None:
     if not x.deck:
         g.notice("event.none")
         return Then.NIGHT
-    g.emit(EventDrawn, to=MODERATOR, drawer=x.executed, cards=x.deck[:2])
+    assert x.executed is not None, "the executed seat draws"
+    g.emit(EventDrawn(at=g.at, to=MODERATOR, drawer=x.executed, cards=x.deck[:2]))
     offer(g, "event_choice", Decision(kind="event", options=x.deck[:2]))
     return None
 
@@ -65,7 +66,8 @@ def close_event_target(rs: Ruleset, g: Table, answers: dict[int, Action]) -> The
 def close_event_word(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
     action = answers.get(g.state.x.drawer)
     if action is not None:
-        g.emit(WordChosen, to=MODERATOR, word=action.text)
+        assert action.text is not None, "the word is the answer's text"
+        g.emit(WordChosen(at=g.at, to=MODERATOR, word=action.text))
         g.notice(f"event.{g.state.x.event}", word=action.text)
     return Then.NIGHT
 
@@ -74,13 +76,13 @@ def close_event_minutes(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Th
     action = answers.get(g.state.x.drawer)
     if action is not None:
         assert action.option is not None, "the minutes are one of the decision's options"
-        g.emit(MinutesChosen, to=MODERATOR, minutes=int(action.option))
+        g.emit(MinutesChosen(at=g.at, to=MODERATOR, minutes=int(action.option)))
     return Then.NIGHT
 
 
 def use_event(rs: Ruleset, g: Table, card: str, from_deck: bool = False) -> Then | None:
     state = g.state
-    g.emit(EventChosen, to=MODERATOR, card=card, day=state.day, from_deck=from_deck)
+    g.emit(EventChosen(at=g.at, to=MODERATOR, card=card, day=state.day, from_deck=from_deck))
     g.notice("event.chosen", card=card)
     if card == "mages_guild":
         offer(g, "event_target", Decision(kind="event_target", targets=tuple(state.living())))
@@ -102,14 +104,14 @@ def use_event(rs: Ruleset, g: Table, card: str, from_deck: bool = False) -> Then
                 return None
         return Then.NIGHT
     elif card == "airship" and state.x.deck:
-        g.emit(AirshipBoarded, to=MODERATOR)
+        g.emit(AirshipBoarded(at=g.at, to=MODERATOR))
         offer(g, "event_choice", Decision(kind="event", options=state.x.deck))
     elif card == "vortex":
         living = state.living()
         for seat, role in zip(living, g.rng.shuffled([state.role(s) for s in living]), strict=True):
             g.change_role(seat, role)
         awakened = state.x.awakened
-        g.emit(Redealt, to=awakened or MODERATOR, awakened=awakened)
+        g.emit(Redealt(at=g.at, to=awakened or MODERATOR, awakened=awakened))
         return Then.CHECK
     else:
         return Then.NIGHT
@@ -134,18 +136,21 @@ def night_event_params(g: Table, action: Action | None) -> None:
     if action is None:
         return
     if action.kind == "event_targets":
-        g.emit(TreeBound, to=MODERATOR, pair=action.targets)
+        first, second = action.targets  # the decision asks for two
+        g.emit(TreeBound(at=g.at, to=MODERATOR, pair=(first, second)))
         mark(g, *action.targets)
     elif action.kind == "event_direction":
+        assert action.option is not None, "the direction is one of the decision's options"
         die_roll = g.rng.below(6) + 1
-        g.emit(GardenTurned, to=MODERATOR, direction=action.option, die=die_roll)
+        g.emit(GardenTurned(at=g.at, to=MODERATOR, direction=action.option, die=die_roll))
         g.notice("garden.die", to=(g.state.x.drawer,), die=die_roll)
     elif action.kind == "event_card":
         assert action.option is not None, "the card is one of the decision's options"
         cards = g.rng.shuffled(("citizen", "werewolf"))
-        g.emit(CasinoCardTurned, to=MODERATOR, card=cards[int(action.option) - 1])
+        g.emit(CasinoCardTurned(at=g.at, to=MODERATOR, card=cards[int(action.option) - 1]))
     elif action.kind == "event_target":
-        g.emit(EventTargetChosen, to=MODERATOR, target=action.target)
+        assert action.target is not None, "the decision names a target"
+        g.emit(EventTargetChosen(at=g.at, to=MODERATOR, target=action.target))
         mark(g, action.target)
 
 

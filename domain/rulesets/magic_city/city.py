@@ -46,7 +46,7 @@ def mark(g: Table, *seats: int | None) -> None:
     """The seats an ability or event names (the demon's mark)."""
     new = [s for s in seats if s is not None and s not in g.state.x.named]
     if new:
-        g.emit(Named, to=MODERATOR, seats=tuple(dict.fromkeys(new)))
+        g.emit(Named(at=g.at, to=MODERATOR, seats=tuple(dict.fromkeys(new))))
 
 
 def die(g: Table, deaths: dict[int, str], when: str, reveal: bool | None = None) -> None:
@@ -73,7 +73,7 @@ def die(g: Table, deaths: dict[int, str], when: str, reveal: bool | None = None)
         show_roles(g, tuple(sorted(deaths)))
     marked = [s for s in sorted(deaths) if state.role(s) == "demon" and s in x.named]
     if marked and g.state.x.demon_won is None:
-        g.emit(DemonWon, to=MODERATOR, seat=marked[0])
+        g.emit(DemonWon(at=g.at, to=MODERATOR, seat=marked[0]))
 
 
 def show_roles(g: Table, seats: tuple[int, ...]) -> None:
@@ -89,13 +89,13 @@ def awaken(g: Table) -> None:
         return
     chimeras = [s for s in state.living() if state.role(s) == "chimera" and s not in x.awakened]
     if chimeras:
-        g.emit(ChimeraAwoke, to=MODERATOR, seats=tuple(chimeras))
+        g.emit(ChimeraAwoke(at=g.at, to=MODERATOR, seats=tuple(chimeras)))
         announce_awakening(g)
 
 
 def announce_awakening(g: Table) -> None:
     g.notice("chimera.awakened")
-    g.emit(AwakeningAnnounced, to=g.state.x.awakened)
+    g.emit(AwakeningAnnounced(at=g.at, to=g.state.x.awakened))
     pack = tuple(wolves(g.state))
     g.notice("wolves.partners", to=pack, learn=dict.fromkeys(pack, "werewolf"), seats=pack)
 

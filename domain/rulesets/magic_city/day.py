@@ -37,7 +37,7 @@ def dawn(rs: Ruleset, g: Table, deaths: dict[int, str]) -> None:
     curse = x.tonight.curse
     cursed = curse if curse is not None and x.eye_alive and g.state.is_alive(curse) and state.day >= 1 else None
     church = (x.drawer, *g.state.x.morning_dead) if today == "church" and x.drawer else ()
-    g.emit(DayBegan, to=MODERATOR, today=today, altar=altar, cursed=cursed, church=tuple(sorted(set(church))))
+    g.emit(DayBegan(at=g.at, to=MODERATOR, today=today, altar=altar, cursed=cursed, church=tuple(sorted(set(church)))))
     if g.state.x.awakening_due and any(g.state.is_alive(s) for s in g.state.x.awakened):
         announce_awakening(g)
     if check_win(g):
@@ -77,13 +77,15 @@ def show_today(g: Table) -> None:
     x: CityState = state.x
     p = x.today_params
     g.emit(
-        TodayShown,
-        event=x.today,
-        format=vote_format(state),
-        cursed=x.cursed,
-        word=p.word,
-        minutes=p.minutes,
-        target=p.target if x.today in ("bank", "thieves") else None,  # else the drawer's secret
+        TodayShown(
+            at=g.at,
+            event=x.today,
+            format=vote_format(state),
+            cursed=x.cursed,
+            word=p.word,
+            minutes=p.minutes,
+            target=p.target if x.today in ("bank", "thieves") else None,
+        ),  # else the drawer's secret
     )
 
 
@@ -143,7 +145,9 @@ def open_ballot(rs: Ruleset, g: Table, purpose: str, candidates: tuple[int, ...]
     robbed = {x.today_params.target} if x.today == "thieves" else set()
     robbed |= {lend[1]} if lend else set()
     voters = [s for s in state.living() if s not in candidates and s not in robbed]
-    g.emit(BallotOpened, to=MODERATOR, purpose=purpose, format=fmt, candidates=candidates, voters=tuple(voters))
+    g.emit(
+        BallotOpened(at=g.at, to=MODERATOR, purpose=purpose, format=fmt, candidates=candidates, voters=tuple(voters))
+    )
     if not voters:
         return tally(rs, g)
     if fmt == "ordered":
@@ -217,7 +221,7 @@ def carry_out(rs: Ruleset, g: Table, purpose: str, seat: int) -> Then | None:
     """The ballot's choice: the prisoner sits the night out; the executed dies (an executed marksman shoots)."""
     if purpose == "prison":
         mark(g, seat)
-        g.emit(CityImprisoned, to=MODERATOR, seat=seat, day=g.state.day)
+        g.emit(CityImprisoned(at=g.at, to=MODERATOR, seat=seat, day=g.state.day))
         g.notice("prison.chosen", seat=seat)
         return Then.NIGHT
     if purpose == "court":
@@ -227,7 +231,7 @@ def carry_out(rs: Ruleset, g: Table, purpose: str, seat: int) -> Then | None:
         return None
     then = AFTER_EXECUTION[purpose]
     if g.state.role(seat) == "marksman":
-        g.emit(ShotAwaited, to=MODERATOR, marksman=seat, then=then.value)
+        g.emit(ShotAwaited(at=g.at, to=MODERATOR, marksman=seat, then=then.value))
         g.notice("marksman.revealed", seat=seat)
         shoot = Decision(kind="shoot", targets=tuple(g.state.living()))
         g.open_step("shot", "shot_seconds", private={seat: (shoot,)})

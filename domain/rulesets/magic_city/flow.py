@@ -87,7 +87,7 @@ def start(rs: Ruleset, g: Table) -> None:
     """The deal, the rules announced, the deck shuffled, and the role check."""
     state = g.state
     for seat, role in enumerate(g.rng.shuffled(state.setup_roles), 1):
-        g.emit(RoleDealt, to=(seat,), seat=seat, role=role)
+        g.emit(RoleDealt(at=g.at, to=(seat,), seat=seat, role=role))
     o = state.options
     g.notice(
         "city.rules",
@@ -98,7 +98,9 @@ def start(rs: Ruleset, g: Table) -> None:
         tie=o["tie_rule"],
         cards=[card for card in EVENTS if o[f"event_{card}"]],
     )
-    g.emit(DeckShuffled, to=MODERATOR, deck=tuple(g.rng.shuffled([card for card in EVENTS if o[f"event_{card}"]])))
+    g.emit(
+        DeckShuffled(at=g.at, to=MODERATOR, deck=tuple(g.rng.shuffled([card for card in EVENTS if o[f"event_{card}"]])))
+    )
     g.phase("night", 0)
     CHECK_SEQUENCE.begin(rs, g)
 
@@ -133,7 +135,7 @@ def after_check(rs: Ruleset, g: Table) -> None:
 
 def nightfall(rs: Ruleset, g: Table) -> None:
     g.phase("night", g.state.day)
-    g.emit(NightBegan, to=MODERATOR, eye_alive=bool(holders(g.state, "evil_eye")))
+    g.emit(NightBegan(at=g.at, to=MODERATOR, eye_alive=bool(holders(g.state, "evil_eye"))))
     NIGHT_SEQUENCE.begin(rs, g)
 
 

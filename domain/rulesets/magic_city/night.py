@@ -67,7 +67,7 @@ def divine(g: Table, seer: int, seen: int, first: bool) -> None:
     g.notice("seer.first" if first else "seer.result", to=(seer,), learn={seen: label}, target=seen, label=label)
     mark(g, seen)
     if state.role(seen) == "foxkin":
-        g.emit(FoxDivined, to=MODERATOR, fox=seen)
+        g.emit(FoxDivined(at=g.at, to=MODERATOR, fox=seen))
 
 
 def _others(state: GameState, seat: int) -> tuple[int, ...]:
@@ -157,29 +157,29 @@ def resolve_divine(first: bool) -> Resolve:
 
 def resolve_attack(second: bool) -> Resolve:
     def resolve(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
-        g.emit(AttackChosen, to=MODERATOR, target=chosen_target(g, wolves(g.state)), second=second)
+        g.emit(AttackChosen(at=g.at, to=MODERATOR, target=chosen_target(g, wolves(g.state)), second=second))
 
     return resolve
 
 
 def resolve_curse(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for eye, target in _choices(answers):
-        g.emit(CurseCast, to=(eye,), eye=eye, target=target)
+        g.emit(CurseCast(at=g.at, to=(eye,), eye=eye, target=target))
 
 
 def resolve_predict(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for chimera, target in _choices(answers):
-        g.emit(ChimeraPredicted, to=MODERATOR, chimera=chimera, target=target)
+        g.emit(ChimeraPredicted(at=g.at, to=MODERATOR, chimera=chimera, target=target))
 
 
 def resolve_guard(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for guard, target in _choices(answers):
-        g.emit(CityGuarded, to=MODERATOR, guard=guard, role=g.state.role(guard), target=target)
+        g.emit(CityGuarded(at=g.at, to=MODERATOR, guard=guard, role=g.state.role(guard), target=target))
 
 
 def resolve_lend(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     for lender, target in _choices(answers):
-        g.emit(Lent, to=MODERATOR, lender=lender, target=target, day=g.state.day)
+        g.emit(Lent(at=g.at, to=MODERATOR, lender=lender, target=target, day=g.state.day))
         mark(g, target)
 
 
@@ -257,13 +257,15 @@ def resolve_night(g: Table) -> dict[int, str]:
     mark(g, t.curse, *chosen)
     predict = t.predict
     if predict and predict[1] in named and state.is_alive(predict[0]):
-        g.emit(PredictionMatched, to=MODERATOR, chimera=predict[0])
+        g.emit(PredictionMatched(at=g.at, to=MODERATOR, chimera=predict[0]))
     g.emit(
-        CityNightResolved,
-        to=MODERATOR,
-        attack=tuple(named),
-        attacks=tuple(attacks),
-        guards=tuple(guards),
-        deaths=tuple(sorted(deaths.items())),
+        CityNightResolved(
+            at=g.at,
+            to=MODERATOR,
+            attack=tuple(named),
+            attacks=tuple(attacks),
+            guards=tuple(guards),
+            deaths=tuple(sorted(deaths.items())),
+        ),
     )
     return deaths

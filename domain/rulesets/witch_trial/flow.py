@@ -47,7 +47,7 @@ def deal(g: Table) -> None:
     pool = g.state.setup_roles if g.state.options["deal_in_order"] else g.rng.shuffled(g.state.setup_roles)
     for seat in range(1, g.state.seats + 1):
         cards = tuple(pool[HAND_CAP * (seat - 1) : HAND_CAP * seat])
-        g.emit(CardsDealt, to=(seat,), seat=seat, cards=cards)
+        g.emit(CardsDealt(at=g.at, to=(seat,), seat=seat, cards=cards))
         if WK in cards:
             g.notice("witch.cursed", to=(seat,))
     open_morning(g, 1)
@@ -94,7 +94,7 @@ def imprison(g: Table, answers: dict[int, Action]) -> None:
     leaders = g.vote_result("imprison", tally, ballots, valid)
     chosen = leaders[0] if len(leaders) == 1 else None
     if chosen is not None:
-        g.emit(Imprisoned, to=MODERATOR, seat=chosen)
+        g.emit(Imprisoned(at=g.at, to=MODERATOR, seat=chosen))
         g.notice("imprison.done", seat=chosen)
     else:
         g.notice("imprison.tie" if valid else "imprison.invalid")

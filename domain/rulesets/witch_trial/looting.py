@@ -35,7 +35,8 @@ def looted(g: Table, seat: int, action: Action) -> None:
     x: WitchState = g.state.x
     corpse = next(c for c, looters in x.loot.items() if seat in looters)
     if action.kind == TAKE:
-        g.emit(Looted, to=(seat,), seat=seat, corpse=corpse, card=action.option)
+        assert action.option is not None, "the card is one of the decision's options"
+        g.emit(Looted(at=g.at, to=(seat,), seat=seat, corpse=corpse, card=action.option))
     answers = g.state.open_step().answers
     following = next((s for s in x.loot[corpse] if s not in answers), None)
     if following is not None:
@@ -54,10 +55,10 @@ def first_finders(g: Table, answers: dict[int, Action]) -> None:
         if cards and finders:
             finder = finders[finder_draw % len(finders)]
             card = cards[card_draw % len(cards)]
-            g.emit(FirstFound, to=(finder,), seat=finder, corpse=corpse, card=card)
+            g.emit(FirstFound(at=g.at, to=(finder,), seat=finder, corpse=corpse, card=card))
         left = g.state.x.corpses.get(corpse, ())
         if left:
-            g.emit(LeftoversDiscarded, to=MODERATOR, corpse=corpse, cards=left)
+            g.emit(LeftoversDiscarded(at=g.at, to=MODERATOR, corpse=corpse, cards=left))
             unclaimed += left
     if unclaimed:
         g.notice("loot.unclaimed", cards=sorted(unclaimed))

@@ -114,14 +114,14 @@ def probes(g: Table, night: Night) -> None:
         else:
             night.told.append((s, "probe.empty", {"target": target}))
     for s, a in uses:
-        g.emit(CardUsed, to=(s,), seat=s, card=PROBE, target=a.target)
+        g.emit(CardUsed(at=g.at, to=(s,), seat=s, card=PROBE, target=a.target))
 
 
 def checks(g: Table, night: Night) -> None:
     """check: whether the dead player was killed by the witch_killer (a wreck death is not)."""
     for s, a in night.used(CHECK):
         target = a.required_target()
-        g.emit(CardUsed, to=(s,), seat=s, card=CHECK, target=target)
+        g.emit(CardUsed(at=g.at, to=(s,), seat=s, card=CHECK, target=target))
         yes = g.state.x.causes.get(target) == WK
         night.told.append((s, "check.yes" if yes else "check.no", {"target": target}))
 
@@ -130,7 +130,7 @@ def raise_barriers(g: Table, night: Night) -> None:
     """A barrier blocks every attack on its user tonight."""
     for s, _ in night.used(BARRIER):
         night.shielded.add(s)
-        g.emit(CardUsed, to=(s,), seat=s, card=BARRIER)
+        g.emit(CardUsed(at=g.at, to=(s,), seat=s, card=BARRIER))
 
 
 def attack_slots(g: Table, night: Night) -> None:
@@ -141,7 +141,8 @@ def attack_slots(g: Table, night: Night) -> None:
     cap = ATTACK_SLOTS - len(witch_killer)
     for s, a in kills[cap:]:
         night.unfit.append(s)
-        g.emit(AttackUnfit, to=MODERATOR, seat=s, target=a.target)
+        assert a.target is not None, "a kill names its target"
+        g.emit(AttackUnfit(at=g.at, to=MODERATOR, seat=s, target=a.target))
     night.slots = witch_killer + kills[:cap]
 
 
@@ -155,19 +156,19 @@ def attacks(g: Table, night: Night) -> None:
     for slot, (s, a) in enumerate(slots, 1):
         t = a.required_target()
         if s in night.dead:
-            g.emit(AttackVoided, to=MODERATOR, seat=s, target=t)
+            g.emit(AttackVoided(at=g.at, to=MODERATOR, seat=s, target=t))
             continue
-        g.emit(AttackMade, to=MODERATOR, seat=s, target=t, card=a.kind, slot=slot)
+        g.emit(AttackMade(at=g.at, to=MODERATOR, seat=s, target=t, card=a.kind, slot=slot))
         if a.kind == KILL:
-            g.emit(CardUsed, to=(s,), seat=s, card=KILL, target=t)
+            g.emit(CardUsed(at=g.at, to=(s,), seat=s, card=KILL, target=t))
         if t in night.dead:
-            g.emit(AttackLate, to=MODERATOR, seat=s, target=t)
+            g.emit(AttackLate(at=g.at, to=MODERATOR, seat=s, target=t))
             night.looters.setdefault(t, []).append(s)
         elif t in night.shielded:
-            g.emit(AttackBlocked, to=MODERATOR, seat=s, target=t)
+            g.emit(AttackBlocked(at=g.at, to=MODERATOR, seat=s, target=t))
             night.blocked.add(t)
         elif t == holder_attacks and holder_landed:
-            g.emit(AttackMissed, to=MODERATOR, seat=s, target=t)
+            g.emit(AttackMissed(at=g.at, to=MODERATOR, seat=s, target=t))
         else:
             night.dead[t] = a.kind
             night.killed_by[t] = s
@@ -183,9 +184,9 @@ def attacks(g: Table, night: Night) -> None:
 def deaths_and_loot(g: Table, night: Night) -> None:
     """The night's kills; a killer of the holder takes the witch_killer in place of a loot (looting case 4)."""
     for victim, killer in night.killed_by.items():
-        g.emit(Killed, to=MODERATOR, seat=victim, killer=killer, card=night.dead[victim])
+        g.emit(Killed(at=g.at, to=MODERATOR, seat=victim, killer=killer, card=night.dead[victim]))
     for victim, killer in night.seized:
-        g.emit(WitchKillerSeized, to=(killer,), seat=killer, victim=victim)
+        g.emit(WitchKillerSeized(at=g.at, to=(killer,), seat=killer, victim=victim))
 
 
 def witch_timers(g: Table, night: Night) -> None:
@@ -194,11 +195,11 @@ def witch_timers(g: Table, night: Night) -> None:
     witches = g.state.x.witches
     killers = set(night.killed_by.values())
     for w, nights in witches.items():
-        g.emit(WitchTimer, to=MODERATOR, seat=w, nights=0 if w in killers else nights + 1)
+        g.emit(WitchTimer(at=g.at, to=MODERATOR, seat=w, nights=0 if w in killers else nights + 1))
     for s in sorted(killers):
         if s not in witches and s not in night.dead:
             night.became.append(s)
-            g.emit(BecameWitch, to=MODERATOR, seat=s)
+            g.emit(BecameWitch(at=g.at, to=MODERATOR, seat=s))
 
 
 def wreck_deaths(g: Table, night: Night) -> None:
@@ -206,12 +207,12 @@ def wreck_deaths(g: Table, night: Night) -> None:
     goes to a random survivor, even one whose hand is full."""
     for w in [w for w, nights in g.state.x.witches.items() if nights >= 2]:
         night.dead[w] = WRECK
-        g.emit(Wrecked, to=MODERATOR, seat=w)
+        g.emit(Wrecked(at=g.at, to=MODERATOR, seat=w))
     heirs = [s for s in night.living if s not in night.dead]
     if night.holder in night.dead and heirs:
         heir = heirs[night.heir_draw % len(heirs)]
-        g.emit(WitchKillerPassed, to=MODERATOR, holder=night.holder, heir=heir)
-        g.emit(WitchKillerReceived, to=(heir,), seat=heir, cards=g.state.x.hands[heir])
+        g.emit(WitchKillerPassed(at=g.at, to=MODERATOR, holder=night.holder, heir=heir))
+        g.emit(WitchKillerReceived(at=g.at, to=(heir,), seat=heir, cards=g.state.x.hands[heir]))
 
 
 def tell(g: Table, night: Night) -> None:
@@ -238,7 +239,7 @@ def dawn(g: Table, night: Night) -> None:
     if dead:
         g.kill(dead, "morning")
         for seat in sorted(dead):
-            g.emit(CardsLeftOnBody, to=(seat,), seat=seat, cards=g.state.x.hands[seat])
+            g.emit(CardsLeftOnBody(at=g.at, to=(seat,), seat=seat, cards=g.state.x.hands[seat]))
     else:
         g.notice("morning.none")
     if last:
@@ -250,7 +251,7 @@ def queue_looters(g: Table, night: Night) -> None:
     for corpse, looters in sorted(night.looters.items()):
         queue = tuple([s for s in looters if s not in night.dead])
         if queue:
-            g.emit(LootQueued, to=MODERATOR, corpse=corpse, looters=queue)
+            g.emit(LootQueued(at=g.at, to=MODERATOR, corpse=corpse, looters=queue))
 
 
 STAGES: tuple[Callable[[Table, Night], None], ...] = (

@@ -84,9 +84,9 @@ def offer(g: Table, seat: int, recipient: int, card: str) -> None:
     initiator is left with talk alone."""
     x: WitchState = g.state.x
     if recipient in x.used or pending(x, recipient):
-        g.emit(OfferHeld, to=MODERATOR, initiator=seat, recipient=recipient, card=card)
+        g.emit(OfferHeld(at=g.at, to=MODERATOR, initiator=seat, recipient=recipient, card=card))
     else:
-        g.emit(OfferMade, to=(recipient,), initiator=seat, recipient=recipient, card=card)
+        g.emit(OfferMade(at=g.at, to=(recipient,), initiator=seat, recipient=recipient, card=card))
         g.prompt(recipient, (talk(g.state), *answer_decisions(g.state, recipient)), reset=True)
     g.prompt(seat, (talk(g.state),), reset=True)
 
@@ -96,9 +96,9 @@ def answer(g: Table, seat: int, got: str | None) -> None:
     recipient its turn back (5.3)."""
     initiator, card = g.state.x.offers[seat]
     if got is None:
-        g.emit(TradeRefused, to=(initiator, seat), initiator=initiator, recipient=seat, card=card)
+        g.emit(TradeRefused(at=g.at, to=(initiator, seat), initiator=initiator, recipient=seat, card=card))
     else:
-        g.emit(TradeAccepted, to=(initiator, seat), initiator=initiator, recipient=seat, card=card, got=got)
+        g.emit(TradeAccepted(at=g.at, to=(initiator, seat), initiator=initiator, recipient=seat, card=card, got=got))
     g.prompt(seat, (talk(g.state),) if got is not None else noon_decisions(g.state, seat), reset=True)
 
 
@@ -106,6 +106,6 @@ def close_offers(g: Table, answers: dict[int, Action]) -> None:
     """Noon ends: offers still unanswered (refused by default) and held offers close as refused."""
     x: WitchState = g.state.x
     for recipient, (initiator, card) in sorted(x.offers.items()):
-        g.emit(TradeRefused, to=(initiator, recipient), initiator=initiator, recipient=recipient, card=card)
+        g.emit(TradeRefused(at=g.at, to=(initiator, recipient), initiator=initiator, recipient=recipient, card=card))
     for initiator, recipient, card in x.held:
-        g.emit(TradeRefused, to=(initiator,), initiator=initiator, recipient=recipient, card=card)
+        g.emit(TradeRefused(at=g.at, to=(initiator,), initiator=initiator, recipient=recipient, card=card))
