@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
 import msgspec
 
@@ -41,17 +41,20 @@ from grimoire.domain.state import GameState
 E = TypeVar("E", bound=Event)
 
 
+OptionValue = bool | int | float | str  # what a per-game option holds
+
+
 class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A per-game option: its type, default and (for choices) its legal values."""
 
     type: str  # "bool" | "int" | "float" | "choice"
-    default: Any
+    default: OptionValue
     choices: tuple[str, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
     unit: str = ""  # "seconds" for a duration
 
-    def accepts(self, value: Any) -> bool:
+    def accepts(self, value: object) -> bool:
         if self.type == "bool":
             return isinstance(value, bool)
         if self.type == "choice":
@@ -76,7 +79,17 @@ COMMON_OPTIONS: dict[str, Option] = {
 }
 
 
-class StepSpec(NamedTuple):
+R = TypeVar("R", bound="Ruleset", contravariant=True)
+
+
+class RoleData(Protocol):
+    """What the kernel and the service read of a role's data."""
+
+    @property
+    def team(self) -> str: ...
+
+
+class StepSpec(NamedTuple, Generic[R]):
     """A declared step: how its answers resolve and, for a role step, what each seat is prompted with.
 
     `resolve(ruleset, table, answers)` applies the answers and opens whatever comes next (a step of
@@ -86,10 +99,10 @@ class StepSpec(NamedTuple):
     table)`, what it tells as it opens or is skipped.
     """
 
-    resolve: Callable[[Any, Table, dict[int, Action]], None]
-    prompt: Callable[[Any, Table, int], tuple[Decision, ...]] | None = None
-    actors: Callable[[Any, Table], Iterable[int]] | None = None
-    announce: Callable[[Any, Table], None] | None = None
+    resolve: Callable[[R, Table, dict[int, Action]], None]
+    prompt: Callable[[R, Table, int], tuple[Decision, ...]] | None = None
+    actors: Callable[[R, Table], Iterable[int]] | None = None
+    announce: Callable[[R, Table], None] | None = None
 
 
 ABORTED = "aborted"  # the reason of a game the host aborted, whatever its ruleset
@@ -101,13 +114,13 @@ class Ruleset:
     id: str = ""
     version: str = "1"
     doc_lang: str = "en"
-    roles: dict[str, Any] = {}
+    roles: Mapping[str, RoleData | str] = {}  # a role's data, or only its id
     presets: dict[str, tuple[str, ...]] = {}
     options: dict[str, Option] = {}
     action_kinds: frozenset[str] = frozenset()
     min_seats: int = 1
     max_seats: int = 30
-    steps: dict[str, StepSpec] = {}  # the declared steps by name, resolved by `on_close`
+    steps: Mapping[str, StepSpec[Self]] = {}  # the declared steps by name, resolved by `on_close`
     end_reasons: tuple[str, ...] = ()  # every `GameEnded.reason` it may end with, besides the kernel's ABORTED
 
     def all_options(self) -> dict[str, Option]:
@@ -143,7 +156,7 @@ class Ruleset:
     def start(self, g: Table) -> None:
         raise NotImplementedError
 
-    def on_close(self, g: Table) -> None:
+    def on_close(self: Self, g: Table) -> None:
         """Every owed answer of the open step is in (or defaulted): resolve it and open the next."""
         step = g.state.open_step()
         self.steps[step.name].resolve(self, g, step.answers)
@@ -302,7 +315,7 @@ class Table:
         )
 
 
-class RoleSequence:
+class RoleSequence(Generic[R]):
     """Role steps in a planned order, each its own step named `prefix + name`: a role-sequenced night.
 
     Every step of the plan opens and lasts until its deadline whether its role still lives, is
@@ -323,10 +336,10 @@ class RoleSequence:
         self,
         *,
         prefix: str,
-        plan: Callable[[Any, GameState], Sequence[str]],
-        steps: dict[str, StepSpec],
-        finish: Callable[[Any, Table], None],
-        actors: Callable[[Any, Table, str], Iterable[int]] | None = None,
+        plan: Callable[[R, GameState], Sequence[str]],
+        steps: dict[str, StepSpec[R]],
+        finish: Callable[[R, Table], None],
+        actors: Callable[[R, Table, str], Iterable[int]] | None = None,
         duration: Callable[[str], str] = lambda name: "night_step_seconds",
         resolve_skipped: bool = True,
     ) -> None:
@@ -338,16 +351,16 @@ class RoleSequence:
         self.duration = duration
         self.resolve_skipped = resolve_skipped
 
-    def specs(self) -> dict[str, StepSpec]:
+    def specs(self) -> dict[str, StepSpec[R]]:
         """The step table entries for the ruleset's `steps`: closing one resolves it and moves on."""
         return {
             self.prefix + name: StepSpec(partial(self._close, name), spec.prompt) for name, spec in self.steps.items()
         }
 
-    def begin(self, rs: Any, g: Table) -> None:
+    def begin(self, rs: R, g: Table) -> None:
         self.advance(rs, g, None)
 
-    def prompts(self, rs: Any, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
+    def prompts(self, rs: R, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
         spec = self.steps[name]
         if spec.prompt is None:
             return {}
@@ -364,7 +377,7 @@ class RoleSequence:
                 out[seat] = own
         return out
 
-    def advance(self, rs: Any, g: Table, after: str | None) -> None:
+    def advance(self, rs: R, g: Table, after: str | None) -> None:
         """Open the plan's next step after `after` (None: its first); past the last, `finish`."""
         plan = self.plan(rs, g.state)
         early = g.state.options["early_close"]
@@ -380,12 +393,12 @@ class RoleSequence:
             return
         self.finish(rs, g)
 
-    def _announce(self, rs: Any, g: Table, name: str) -> None:
+    def _announce(self, rs: R, g: Table, name: str) -> None:
         announce = self.steps[name].announce
         if announce is not None:
             announce(rs, g)
 
-    def _close(self, name: str, rs: Any, g: Table, answers: dict[int, Action]) -> None:
+    def _close(self, name: str, rs: R, g: Table, answers: dict[int, Action]) -> None:
         self.steps[name].resolve(rs, g, answers)
         self.advance(rs, g, name)
 

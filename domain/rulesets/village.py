@@ -11,6 +11,7 @@ folded by `EVOLVE`, and `NightResolved`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -117,6 +118,7 @@ GUARD = Ability(guard_no_repeat)
 class Village(Ruleset):
     """A village ruleset made of data; its subclasses set the data and override the hooks that differ."""
 
+    roles: Mapping[str, Role] = {}
     abilities: dict[str, Ability] = {"attack": ATTACK, "divine": DIVINE, "guard": GUARD}  # by `Role.night`
     end_reasons: tuple[str, ...] = ("village", "wolves", "fox")  # the winning team (`winning_team`)
     discussion = "turns"  # "turns" (speaking order, rounds) | "free" (until ready or deadline)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from grimoire.domain.events import MODERATOR, Action
-from grimoire.domain.ruleset import RoleSequence, StepSpec, Table
+from grimoire.domain.ruleset import RoleSequence, Ruleset, StepSpec, Table
 from grimoire.domain.rulesets.langrensha.data import night_plan
 from grimoire.domain.rulesets.langrensha.dying import DUTIES, closure, die, pass_badge, shoot
 from grimoire.domain.rulesets.langrensha.facts import DutyTaken, Speeches
@@ -125,7 +125,7 @@ FOLLOWS: dict[Next, Callable[[Table], Next]] = {
 }
 
 
-def _resolve(rule: Rule) -> StepSpec:
+def _resolve(rule: Rule) -> StepSpec[Ruleset]:
     """A day step: its rule resolves the answers and names what follows."""
     return StepSpec(lambda rs, g, answers: go(g, rule(g, answers)))
 
@@ -139,7 +139,7 @@ def _badge(g: Table, answers: dict[int, Action]) -> Next:
     return Next.DUTIES
 
 
-DAY_STEPS: dict[str, StepSpec] = {
+DAY_STEPS: dict[str, StepSpec[Ruleset]] = {
     "last_words": _resolve(lambda g, answers: Next.DUTIES),
     "speech": _resolve(lambda g, answers: Next.SPEECH),
     "shot": _resolve(_shot),
@@ -160,4 +160,4 @@ NIGHT_SEQUENCE = RoleSequence(
     finish=lambda rs, g: go(g, begin_day(g)),
 )
 
-STEPS: dict[str, StepSpec] = {**DAY_STEPS, **NIGHT_SEQUENCE.specs()}
+STEPS: dict[str, StepSpec[Ruleset]] = {**DAY_STEPS, **NIGHT_SEQUENCE.specs()}

@@ -320,7 +320,7 @@ def _r_raven(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
 
 # --- the night's steps by name, played in order by `flow.NIGHT_SEQUENCE` --------------------------
 
-NIGHT_STEPS: dict[str, StepSpec] = {
+NIGHT_STEPS: dict[str, StepSpec[Ruleset]] = {
     "cupid": StepSpec(prompt=_p_cupid, resolve=_r_cupid),
     "magician": StepSpec(prompt=_p_magician, resolve=_r_magician),
     "nightmare": StepSpec(prompt=_p_nightmare, resolve=_r_nightmare),

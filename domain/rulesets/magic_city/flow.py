@@ -169,14 +169,14 @@ def tonight_seats(rs: Ruleset, g: Table, name: str) -> list[int]:
     return eligible(g.state)
 
 
-CHECK_STEPS: dict[str, StepSpec] = {
+CHECK_STEPS: dict[str, StepSpec[Ruleset]] = {
     **{name: StepSpec(nothing) for name, _ in CHECK},
     "wolves": StepSpec(nothing, announce=tell_wolves),
     "prophet": StepSpec(prompt=first_divine_prompt, resolve=resolve_divine(first=True)),
     "guards": StepSpec(nothing, announce=tell_partners("knight", "dragon")),
     "mason": StepSpec(nothing, announce=tell_partners("mason")),
 }
-NIGHT_STEPS: dict[str, StepSpec] = {
+NIGHT_STEPS: dict[str, StepSpec[Ruleset]] = {
     "event": StepSpec(prompt=event_prompt, actors=drawer, resolve=resolve_event),
     "cult": StepSpec(nothing, announce=tell_cult),
     "evil_eye": StepSpec(prompt=name_one("curse", "evil_eye"), resolve=resolve_curse),
@@ -229,7 +229,7 @@ def always(follows: Then) -> Resolve:
 
 
 # Each day step and what follows it (None: a step its resolution opened itself, or the game's end).
-DAY_STEPS: dict[str, StepSpec] = {
+DAY_STEPS: dict[str, StepSpec[Ruleset]] = {
     "silence": StepSpec(then(close_silence)),  # the discussion's rest, or Then.VOTE
     "discussion": StepSpec(always(Then.VOTE)),
     # a ballot: its next voter, a runoff, the shot, or what its purpose names (AFTER_EXECUTION, or NIGHT)
