@@ -36,7 +36,7 @@ from grimoire.domain.events import (
     VoteResult,
 )
 from grimoire.domain.rng import Rng
-from grimoire.domain.state import GameState
+from grimoire.domain.state import GameState, X
 
 E = TypeVar("E", bound=Event)
 
@@ -108,7 +108,7 @@ class StepSpec(NamedTuple, Generic[R]):
 ABORTED = "aborted"  # the reason of a game the host aborted, whatever its ruleset
 
 
-class Ruleset:
+class Ruleset(Generic[X]):
     """The base every ruleset extends. Engine hooks have safe defaults."""
 
     id: str = ""
@@ -153,41 +153,43 @@ class Ruleset:
 
     # engine hooks ------------------------------------------------------------------------------
 
-    def start(self, g: Table) -> None:
+    def start(self, g: Table[X]) -> None:
         raise NotImplementedError
 
-    def on_close(self: Self, g: Table) -> None:
+    def on_close(self: Self, g: Table[X]) -> None:
         """Every owed answer of the open step is in (or defaulted): resolve it and open the next."""
         step = g.state.open_step()
         self.steps[step.name].resolve(self, g, step.answers)
 
-    def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
+    def on_act(self, g: Table[X], seat: int, action: Action, decision: Decision) -> None:
         """After an accepted action is recorded (repeatable actions: whispers, free talk)."""
 
-    def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
+    def check(self, state: GameState[X], seat: int, action: Action, decision: Decision) -> str | None:
         """A refusal code beyond the decision's own choices, from public or the seat's own knowledge."""
         return None
 
-    def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
+    def unavailable(self, state: GameState[X], seat: int, action: Action) -> str | None:
         """The refusal code for an action the seat has no decision for, when the ruleset names it."""
         return None
 
-    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
+    def audience(self, state: GameState[X], seat: int, action: Action) -> Audience:
         return PUBLIC
 
-    def default(self, state: GameState, seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
+    def default(self, state: GameState[X], seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
         return None
 
-    def evolve(self, state: GameState, event: Event) -> GameState:
+    def evolve(self, state: GameState[X], event: Event) -> GameState[X]:
         return state
 
 
-class Table:
+class Table(Generic[X]):
     """Where `decide` writes: each emitted event is evolved at once, so later logic reads it."""
 
     __slots__ = ("_evolve", "_rng", "_stream", "at", "events", "rs", "state")
 
-    def __init__(self, state: GameState, at: int, rs: Ruleset, evolve: Callable[[GameState, Event], GameState]) -> None:
+    def __init__(
+        self, state: GameState[X], at: int, rs: Ruleset[X], evolve: Callable[[GameState[X], Event], GameState[X]]
+    ) -> None:
         self.state = state
         self.at = at
         self.rs = rs

@@ -38,7 +38,7 @@ from grimoire.domain.state import GameState
 # --- the deal and the pack --------------------------------------------------------------------------
 
 
-def deal(g: Table) -> None:
+def deal(g: Table[LState]) -> None:
     """Deal the shuffled deck (a thief left among the spare cards changes places with a dealt card)."""
     n = g.state.seats
     deck = g.rng.shuffled(g.state.setup_roles)
@@ -51,7 +51,7 @@ def deal(g: Table) -> None:
         g.emit(SpareCards(at=g.at, to=MODERATOR, cards=tuple(deck[n:])))
 
 
-def tell_pack(g: Table) -> None:
+def tell_pack(g: Table[LState]) -> None:
     """The living wolves learn each other whenever someone new joins the pack."""
     state = g.state
     pack = wolves(state)
@@ -67,7 +67,7 @@ def tell_pack(g: Table) -> None:
 # --- who acts -----------------------------------------------------------------------------------------
 
 
-def actors(rs: Ruleset, g: Table, name: str) -> Iterator[int]:
+def actors(rs: Ruleset, g: Table[LState], name: str) -> Iterator[int]:
     """The seats prompted in night step `name`; a blocked seat is told, once, instead."""
     for seat in g.state.living():
         state = g.state
@@ -83,14 +83,14 @@ def actors(rs: Ruleset, g: Table, name: str) -> Iterator[int]:
         yield seat
 
 
-def attack_decision(state: GameState, seat: int) -> Decision:
+def attack_decision(state: GameState[LState], seat: int) -> Decision:
     pack = wolves(state)
     barred = tuple((s, "target_is_wolf") for s in pack if s != seat)
     targets = tuple(s for s in state.living() if not is_wolf(state, s))
     return Decision(kind="attack", targets=targets, barred=barred)
 
 
-def pack_target(g: Table, answers: dict[int, Action]) -> int:
+def pack_target(g: Table[LState], answers: dict[int, Action]) -> int:
     """The pack's choice (a tie drawn at random; no answer: a random legal seat), 0 for none."""
     state = g.state
     picks = [a.target for a in answers.values() if a.kind == "attack" and a.target is not None]
@@ -109,12 +109,12 @@ def potions_left(spent: tuple[str, ...]) -> tuple[str, ...]:
 # --- night steps: one prompt and one resolve function each ------------------------------------------
 
 
-def _p_cupid(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_cupid(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     living = tuple(g.state.living())
     return (Decision(kind="link", targets=living, self_ok=True, count=2),) if len(living) >= 2 else ()
 
 
-def _r_cupid(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_cupid(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     state = g.state
     for seat, a in sorted(answers.items()):
         if a.kind == "link" and not state.x.lovers:
@@ -127,14 +127,14 @@ def _r_cupid(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
                 g.emit(LoverShown(at=g.at, to=(me,), lover=other, role=role))
 
 
-def _p_magician(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_magician(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     state = g.state
     if "swap" in state.x.flags[seat - 1] or len(state.living()) < 2:
         return ()
     return (Decision(kind="swap", targets=tuple(state.living()), self_ok=True, count=2), Decision(kind="skip"))
 
 
-def _r_magician(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_magician(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind != "swap":
             continue
@@ -148,11 +148,11 @@ def _r_magician(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
         return
 
 
-def _p_nightmare(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_nightmare(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     return (Decision(kind="block", targets=g.state.others(seat), optional=True),)
 
 
-def _r_nightmare(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_nightmare(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in answers.items():
         if a.kind == "block" and a.target is not None:
             g.emit(Blocked(at=g.at, to=MODERATOR, nightmare=seat, target=a.target))
@@ -162,7 +162,7 @@ def _thief_forced(spare: tuple[str, ...]) -> bool:
     return all(ROLES[c].team == "wolves" for c in spare)
 
 
-def _p_thief(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_thief(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     spare = g.state.x.spare
     g.notice("thief.cards", to=(seat,), role=spare[0], label=spare[1])
     g.emit(ThiefCards(at=g.at, to=(seat,), cards=spare))
@@ -170,7 +170,7 @@ def _p_thief(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
     return (Decision(kind="pick", options=options),)
 
 
-def _r_thief(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_thief(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     state = g.state
     for seat in state.living():
         if state.role(seat) != "thief":
@@ -184,7 +184,7 @@ def _r_thief(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
     tell_pack(g)
 
 
-def _p_guard(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_guard(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     state = g.state
     last = state.x.mark[seat - 1]
     self_ok = state.options["guard_self"] == "any" or state.day == 1
@@ -193,7 +193,7 @@ def _p_guard(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
     return (Decision(kind="guard", targets=targets, barred=barred, self_ok=self_ok, optional=True),)
 
 
-def _r_guard(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_guard(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     state = g.state
     for seat in state.living():
         if state.role(seat) == "guard":
@@ -202,17 +202,17 @@ def _r_guard(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
             g.emit(Guarded(at=g.at, to=MODERATOR, guard=seat, target=target))
 
 
-def _p_guardian_wolf(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_guardian_wolf(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     return (Decision(kind="shield", targets=tuple(wolves(g.state)), self_ok=True, optional=True),)
 
 
-def _r_guardian_wolf(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_guardian_wolf(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "shield" and a.target is not None:
             g.emit(Shielded(at=g.at, to=MODERATOR, wolf=seat, target=a.target))
 
 
-def _p_wolves(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_wolves(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     state = g.state
     own: tuple[Decision, ...] = (attack_decision(state, seat),)
     if len(wolves(state)) >= 2:
@@ -220,34 +220,34 @@ def _p_wolves(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
     return own
 
 
-def _r_wolves(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_wolves(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     g.emit(PackAttacked(at=g.at, to=MODERATOR, target=pack_target(g, answers) or None))
 
 
-def _p_charm(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_charm(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     if "charm" in g.state.x.flags[seat - 1]:
         return ()
     return (Decision(kind="charm", targets=g.state.others(seat), optional=True),)
 
 
-def _r_charm(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_charm(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "charm" and a.target is not None:
             g.emit(Charmed(at=g.at, to=(seat,), beauty=seat, target=a.target))
 
 
-def _p_white_wolf(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_white_wolf(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     others = tuple(w for w in wolves(g.state) if w != seat)
     return (Decision(kind="white_kill", targets=others, optional=True),) if others else ()
 
 
-def _r_white_wolf(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_white_wolf(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "white_kill" and a.target is not None:
             g.emit(WhiteWolfKilled(at=g.at, to=MODERATOR, wolf=seat, target=a.target))
 
 
-def _p_witch(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_witch(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     state = g.state
     spent = state.x.flags[seat - 1]
     antidote, poison = "antidote" not in spent, "poison" not in spent
@@ -266,7 +266,7 @@ def _p_witch(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
     return (*own, Decision(kind="skip")) if own else ()
 
 
-def show_potions_used(g: Table, seat: int, action: Action) -> None:
+def show_potions_used(g: Table[LState], seat: int, action: Action) -> None:
     """The witch's view shows the potion she uses as soon as she answers."""
     step = g.state.step
     assert step is not None, "an answer is in the open step"
@@ -276,7 +276,7 @@ def show_potions_used(g: Table, seat: int, action: Action) -> None:
         g.emit(PotionsLeft(at=g.at, to=(seat,), potions=potions_left((*spent, using) if using else spent)))
 
 
-def _r_witch(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_witch(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "save":
             g.emit(WitchSaved(at=g.at, to=MODERATOR, witch=seat, target=g.state.x.attack))
@@ -284,35 +284,35 @@ def _r_witch(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
             g.emit(WitchPoisoned(at=g.at, to=MODERATOR, witch=seat, target=a.target))
 
 
-def _p_seer(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_seer(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     return (Decision(kind="divine", targets=g.state.others(seat), optional=True),)
 
 
-def _r_seer(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_seer(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "divine" and a.target is not None:
             label = seers_label(g.state, a.target)
             g.notice("seer.result", to=(seat,), learn={a.target: label}, target=a.target, label=label)
 
 
-def _p_graveyard(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_graveyard(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     state = g.state
     dead = tuple(s for s in range(1, state.seats + 1) if not state.is_alive(s))
     return (Decision(kind="inspect", targets=dead, dead_ok=True, optional=True),) if dead else ()
 
 
-def _r_graveyard(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_graveyard(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "inspect" and a.target is not None:
             role = g.state.role(a.target)
             g.notice("graveyard.result", to=(seat,), learn={a.target: role}, target=a.target, role=role)
 
 
-def _p_raven(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def _p_raven(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     return (Decision(kind="mark", targets=g.state.others(seat), optional=True),)
 
 
-def _r_raven(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
+def _r_raven(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "mark" and a.target is not None:
             g.emit(RavenMarked(at=g.at, to=MODERATOR, raven=seat, target=a.target))
@@ -340,7 +340,7 @@ NIGHT_STEPS: dict[str, StepSpec[Ruleset]] = {
 # --- the dawn ---------------------------------------------------------------------------------------
 
 
-def dawn(g: Table) -> dict[int, str]:
+def dawn(g: Table[LState]) -> dict[int, str]:
     """The day breaks: who dies of the night, by cause (the pack's bite, the white wolf, the poison)."""
     state = g.state
     x: LState = state.x

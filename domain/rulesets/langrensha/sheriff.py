@@ -5,19 +5,19 @@ from __future__ import annotations
 from grimoire.domain.events import MODERATOR, Action, Decision
 from grimoire.domain.ruleset import Table
 from grimoire.domain.rulesets.langrensha.dying import badge
-from grimoire.domain.rulesets.langrensha.facts import Runoff, SheriffCandidates, Speeches, VoteRound, Withdrew
+from grimoire.domain.rulesets.langrensha.facts import LState, Runoff, SheriffCandidates, Speeches, VoteRound, Withdrew
 from grimoire.domain.rulesets.langrensha.speaking import speeches
 from grimoire.domain.rulesets.langrensha.then import Next
 from grimoire.domain.rulesets.langrensha.votes import count
 
 
-def open_candidacy(g: Table) -> Next:
+def open_candidacy(g: Table[LState]) -> Next:
     stand = Decision(kind="stand", options=("stand", "pass"))
     g.open_step("candidacy", "candidacy_seconds", seats=g.state.living(), decisions=(stand,))
     return Next.NOTHING
 
 
-def close_candidacy(g: Table, answers: dict[int, Action]) -> Next:
+def close_candidacy(g: Table[LState], answers: dict[int, Action]) -> Next:
     candidates = [s for s, a in sorted(answers.items()) if a.kind == "stand" and a.option == "stand"]
     g.notice("sheriff.candidates", seats=candidates)
     g.emit(SheriffCandidates(at=g.at, seats=tuple(candidates)))
@@ -26,7 +26,7 @@ def close_candidacy(g: Table, answers: dict[int, Action]) -> Next:
     return speeches(g, Speeches.CAMPAIGN, candidates)
 
 
-def after_campaign(g: Table) -> Next:
+def after_campaign(g: Table[LState]) -> Next:
     """Under the standard rules the candidates may withdraw before the vote."""
     if g.state.options["sheriff_rules"] == "standard":
         stay = Decision(kind="withdraw", options=("stay", "withdraw"))
@@ -35,7 +35,7 @@ def after_campaign(g: Table) -> Next:
     return sheriff_vote(g, 1)
 
 
-def close_withdraw(g: Table, answers: dict[int, Action]) -> Next:
+def close_withdraw(g: Table[LState], answers: dict[int, Action]) -> Next:
     out = [s for s, a in sorted(answers.items()) if a.kind == "withdraw" and a.option == "withdraw"]
     stay = [s for s in g.state.x.candidates if s not in out]
     if out:
@@ -46,7 +46,7 @@ def close_withdraw(g: Table, answers: dict[int, Action]) -> Next:
     return sheriff_vote(g, 1)
 
 
-def sheriff_vote(g: Table, rnd: int) -> Next:
+def sheriff_vote(g: Table[LState], rnd: int) -> Next:
     state = g.state
     voters = state.living()
     if state.options["sheriff_rules"] == "standard":
@@ -59,7 +59,7 @@ def sheriff_vote(g: Table, rnd: int) -> Next:
     return Next.NOTHING
 
 
-def close_sheriff_vote(g: Table, answers: dict[int, Action]) -> Next:
+def close_sheriff_vote(g: Table[LState], answers: dict[int, Action]) -> Next:
     leaders = count(g, "sheriff", answers, {})
     if len(leaders) == 1:
         return elect(g, leaders[0])
@@ -70,6 +70,6 @@ def close_sheriff_vote(g: Table, answers: dict[int, Action]) -> Next:
     return elect(g, 0)
 
 
-def elect(g: Table, seat: int) -> Next:
+def elect(g: Table[LState], seat: int) -> Next:
     badge(g, seat, "sheriff.elected", "sheriff.none")
     return Next.DISCUSSION

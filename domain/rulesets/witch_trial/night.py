@@ -47,6 +47,7 @@ from grimoire.domain.rulesets.witch_trial.facts import (
     WitchKillerPassed,
     WitchKillerReceived,
     WitchKillerSeized,
+    WitchState,
     WitchTimer,
     Wrecked,
     holder,
@@ -75,7 +76,7 @@ class Night:
         "uses",
     )
 
-    def __init__(self, g: Table, answers: dict[int, Action]) -> None:
+    def __init__(self, g: Table[WitchState], answers: dict[int, Action]) -> None:
         state = g.state
         self.day = state.day
         self.living = state.living()
@@ -99,7 +100,7 @@ class Night:
         return [(s, a) for s, a in self.uses if a.kind == card]
 
 
-def probes(g: Table, night: Night) -> None:
+def probes(g: Table[WitchState], night: Night) -> None:
     """probe reads the hands as they were before tonight's use (3.7, Q7): their size and one random
     card, the witch_killer shown as kill_magic."""
     hands = g.state.x.hands
@@ -117,7 +118,7 @@ def probes(g: Table, night: Night) -> None:
         g.emit(CardUsed(at=g.at, to=(s,), seat=s, card=PROBE, target=a.target))
 
 
-def checks(g: Table, night: Night) -> None:
+def checks(g: Table[WitchState], night: Night) -> None:
     """check: whether the dead player was killed by the witch_killer (a wreck death is not)."""
     for s, a in night.used(CHECK):
         target = a.required_target()
@@ -126,14 +127,14 @@ def checks(g: Table, night: Night) -> None:
         night.told.append((s, "check.yes" if yes else "check.no", {"target": target}))
 
 
-def raise_barriers(g: Table, night: Night) -> None:
+def raise_barriers(g: Table[WitchState], night: Night) -> None:
     """A barrier blocks every attack on its user tonight."""
     for s, _ in night.used(BARRIER):
         night.shielded.add(s)
         g.emit(CardUsed(at=g.at, to=(s,), seat=s, card=BARRIER))
 
 
-def attack_slots(g: Table, night: Night) -> None:
+def attack_slots(g: Table[WitchState], night: Night) -> None:
     """Three a night: the witch_killer takes one first if used (Q6), then kill_magic in submission order;
     attackers past the cap are unfit tonight and keep their card."""
     witch_killer = night.used(WK)
@@ -146,7 +147,7 @@ def attack_slots(g: Table, night: Night) -> None:
     night.slots = witch_killer + kills[:cap]
 
 
-def attacks(g: Table, night: Night) -> None:
+def attacks(g: Table[WitchState], night: Night) -> None:
     """In slot order. An attacker dead before its turn does nothing. A kill_magic is spent once made: on
     a body it is late and loots (looting case 3, Q9), on a barrier it is blocked, on a holder whose own attack
     landed it misses (4.5); otherwise it kills, and a kill on the holder takes the witch_killer."""
@@ -181,7 +182,7 @@ def attacks(g: Table, night: Night) -> None:
                 night.holder = s
 
 
-def deaths_and_loot(g: Table, night: Night) -> None:
+def deaths_and_loot(g: Table[WitchState], night: Night) -> None:
     """The night's kills; a killer of the holder takes the witch_killer in place of a loot (looting case 4)."""
     for victim, killer in night.killed_by.items():
         g.emit(Killed(at=g.at, to=MODERATOR, seat=victim, killer=killer, card=night.dead[victim]))
@@ -189,7 +190,7 @@ def deaths_and_loot(g: Table, night: Night) -> None:
         g.emit(WitchKillerSeized(at=g.at, to=(killer,), seat=killer, victim=victim))
 
 
-def witch_timers(g: Table, night: Night) -> None:
+def witch_timers(g: Table[WitchState], night: Night) -> None:
     """Becoming a witch: a witch's nights without a kill count up, a kill resets them; a killer not yet a witch
     becomes one, its kill night counting as a kill."""
     witches = g.state.x.witches
@@ -202,7 +203,7 @@ def witch_timers(g: Table, night: Night) -> None:
             g.emit(BecameWitch(at=g.at, to=MODERATOR, seat=s))
 
 
-def wreck_deaths(g: Table, night: Night) -> None:
+def wreck_deaths(g: Table[WitchState], night: Night) -> None:
     """A witch's second night in a row without a kill: it dies (a wreck). A wrecked holder's witch_killer
     goes to a random survivor, even one whose hand is full."""
     for w in [w for w, nights in g.state.x.witches.items() if nights >= 2]:
@@ -215,7 +216,7 @@ def wreck_deaths(g: Table, night: Night) -> None:
         g.emit(WitchKillerReceived(at=g.at, to=(heir,), seat=heir, cards=g.state.x.hands[heir]))
 
 
-def tell(g: Table, night: Night) -> None:
+def tell(g: Table[WitchState], night: Night) -> None:
     """Each seat's private feedback (9.1): results, a barrier's success, `attack.unfit`, becoming a witch."""
     for seat, key, args in night.told:
         g.notice(key, to=(seat,), learn=None, **args)
@@ -229,7 +230,7 @@ def tell(g: Table, night: Night) -> None:
             g.notice("witch.become", to=(seat,))
 
 
-def dawn(g: Table, night: Night) -> None:
+def dawn(g: Table[WitchState], night: Night) -> None:
     """The dead, announced on the day of the night; on the last night, the end."""
     dead = night.dead
     survivors = [s for s in night.living if s not in dead]
@@ -246,7 +247,7 @@ def dawn(g: Table, night: Night) -> None:
         g.end("early_end" if len(survivors) <= 1 else "days_over", survivors)
 
 
-def queue_looters(g: Table, night: Night) -> None:
+def queue_looters(g: Table[WitchState], night: Night) -> None:
     """Each body's living looters (its killer and late attackers), in submission order."""
     for corpse, looters in sorted(night.looters.items()):
         queue = tuple([s for s in looters if s not in night.dead])
@@ -254,7 +255,7 @@ def queue_looters(g: Table, night: Night) -> None:
             g.emit(LootQueued(at=g.at, to=MODERATOR, corpse=corpse, looters=queue))
 
 
-STAGES: tuple[Callable[[Table, Night], None], ...] = (
+STAGES: tuple[Callable[[Table[WitchState], Night], None], ...] = (
     probes,
     checks,
     raise_barriers,
@@ -269,7 +270,7 @@ STAGES: tuple[Callable[[Table, Night], None], ...] = (
 )
 
 
-def resolve_night(g: Table, answers: dict[int, Action]) -> None:
+def resolve_night(g: Table[WitchState], answers: dict[int, Action]) -> None:
     """The night's stages in order (the draws of the night are taken first); a stage that ends the
     game ends the night."""
     night = Night(g, answers)
