@@ -124,7 +124,7 @@ def _decide(d: Decider, state: GameState, inp: Input) -> Table | RuleViolation:
         if state.status not in ("lobby", "running"):
             return _refuse("game_not_running")
         g = d.table(state, inp.at)
-        g.record(replace(inp, to=PUBLIC))
+        g.emit(replace(inp, to=PUBLIC))
         g.end(ABORTED, ())
         return g
     return _refuse("unknown_action")
@@ -185,8 +185,8 @@ def _decide_create(d: Decider, state: GameState, inp: CreateGame) -> Table | Rul
         key_id=inp.key_id,
     )
     g = d.table(state, inp.at)
-    g.record(replace(inp, to=MODERATOR, roles=roles))
-    g.record(created)
+    g.emit(replace(inp, to=MODERATOR, roles=roles))
+    g.emit(created)
     return g
 
 
@@ -204,7 +204,7 @@ def _decide_join(d: Decider, state: GameState, inp: Join) -> Table | RuleViolati
     if inp.name in state.names:
         return _refuse("name_taken")
     g = d.table(state, inp.at)
-    g.record(replace(inp, to=PUBLIC))
+    g.emit(replace(inp, to=PUBLIC))
     return g
 
 
@@ -214,7 +214,7 @@ def _decide_leave(d: Decider, state: GameState, inp: Leave) -> Table | RuleViola
     if not 1 <= inp.seat <= len(state.names):
         return _refuse("unknown_seat")
     g = d.table(state, inp.at)
-    g.record(replace(inp, to=PUBLIC))
+    g.emit(replace(inp, to=PUBLIC))
     return g
 
 
@@ -224,7 +224,7 @@ def _decide_start(d: Decider, state: GameState, inp: Start) -> Table | RuleViola
     if len(state.names) < state.seats:
         return _refuse("seats_open")
     g = d.table(state, inp.at)
-    g.record(replace(inp, to=PUBLIC))
+    g.emit(replace(inp, to=PUBLIC))
     if state.left:  # seats moved up in the lobby: each learns the number it plays under
         for seat in range(1, state.seats + 1):
             g.notice("seat.number", to=(seat,), number=seat)
@@ -304,7 +304,7 @@ def _decide_act(d: Decider, state: GameState, inp: Act) -> Table | RuleViolation
     if refusal is not None:
         return refusal
     g = d.table(state, inp.at)
-    g.record(replace(inp, to=rs.audience(state, seat, action)))
+    g.emit(replace(inp, to=rs.audience(state, seat, action)))
     rs.on_act(g, seat, action, decision)
     after = g.state.step
     if not decision.repeatable and not step.hold and after is not None and after.no == step.no and after.complete():
@@ -322,14 +322,11 @@ def _decide_timeout(d: Decider, state: GameState, inp: Timeout) -> Table | RuleV
         return _refuse("deadline_not_reached")
     rs = d.ruleset
     g = d.table(state, inp.at)
-    g.record(replace(inp, to=PUBLIC))
+    g.emit(replace(inp, to=PUBLIC))
     owing = step.owing()
     if owing and step.extend and step.retries_left > 0 and not inp.forced and step.deadline is not None:
         g.emit(
-            DeadlineExtended,
-            step=step.no,
-            deadline=inp.at + step.length,
-            retries_left=step.retries_left - 1,
+            DeadlineExtended(at=g.at, step=step.no, deadline=inp.at + step.length, retries_left=step.retries_left - 1),
         )
         for seat in owing:
             g.notice("reminder", to=(seat,))
@@ -337,7 +334,7 @@ def _decide_timeout(d: Decider, state: GameState, inp: Timeout) -> Table | RuleV
     for seat in owing:
         action = rs.default(g.state, seat, step.prompts[seat], g.rng)
         if action is not None:
-            g.emit(Defaulted, to=rs.audience(g.state, seat, action), seat=seat, action=action)
+            g.emit(Defaulted(at=g.at, to=rs.audience(g.state, seat, action), seat=seat, action=action))
     rs.on_close(g)
     return g
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
 import msgspec
 
@@ -36,20 +36,25 @@ from grimoire.domain.events import (
     VoteResult,
 )
 from grimoire.domain.rng import Rng
-from grimoire.domain.state import GameState
+from grimoire.domain.state import GameState, X
+
+E = TypeVar("E", bound=Event)
+
+
+OptionValue = bool | int | float | str  # what a per-game option holds
 
 
 class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A per-game option: its type, default and (for choices) its legal values."""
 
     type: str  # "bool" | "int" | "float" | "choice"
-    default: Any
+    default: OptionValue
     choices: tuple[str, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
     unit: str = ""  # "seconds" for a duration
 
-    def accepts(self, value: Any) -> bool:
+    def accepts(self, value: object) -> bool:
         if self.type == "bool":
             return isinstance(value, bool)
         if self.type == "choice":
@@ -74,7 +79,17 @@ COMMON_OPTIONS: dict[str, Option] = {
 }
 
 
-class StepSpec(NamedTuple):
+R = TypeVar("R", bound="Ruleset", contravariant=True)
+
+
+class RoleData(Protocol):
+    """What the kernel and the service read of a role's data."""
+
+    @property
+    def team(self) -> str: ...
+
+
+class StepSpec(NamedTuple, Generic[R]):
     """A declared step: how its answers resolve and, for a role step, what each seat is prompted with.
 
     `resolve(ruleset, table, answers)` applies the answers and opens whatever comes next (a step of
@@ -84,28 +99,28 @@ class StepSpec(NamedTuple):
     table)`, what it tells as it opens or is skipped.
     """
 
-    resolve: Callable[[Any, Table, dict[int, Action]], None]
-    prompt: Callable[[Any, Table, int], tuple[Decision, ...]] | None = None
-    actors: Callable[[Any, Table], Iterable[int]] | None = None
-    announce: Callable[[Any, Table], None] | None = None
+    resolve: Callable[[R, Table, dict[int, Action]], None]
+    prompt: Callable[[R, Table, int], tuple[Decision, ...]] | None = None
+    actors: Callable[[R, Table], Iterable[int]] | None = None
+    announce: Callable[[R, Table], None] | None = None
 
 
 ABORTED = "aborted"  # the reason of a game the host aborted, whatever its ruleset
 
 
-class Ruleset:
+class Ruleset(Generic[X]):
     """The base every ruleset extends. Engine hooks have safe defaults."""
 
     id: str = ""
     version: str = "1"
     doc_lang: str = "en"
-    roles: dict[str, Any] = {}
+    roles: Mapping[str, RoleData | str] = {}  # a role's data, or only its id
     presets: dict[str, tuple[str, ...]] = {}
     options: dict[str, Option] = {}
     action_kinds: frozenset[str] = frozenset()
     min_seats: int = 1
     max_seats: int = 30
-    steps: dict[str, StepSpec] = {}  # the declared steps by name, resolved by `on_close`
+    steps: Mapping[str, StepSpec[Self]] = {}  # the declared steps by name, resolved by `on_close`
     end_reasons: tuple[str, ...] = ()  # every `GameEnded.reason` it may end with, besides the kernel's ABORTED
 
     def all_options(self) -> dict[str, Option]:
@@ -138,41 +153,43 @@ class Ruleset:
 
     # engine hooks ------------------------------------------------------------------------------
 
-    def start(self, g: Table) -> None:
+    def start(self, g: Table[X]) -> None:
         raise NotImplementedError
 
-    def on_close(self, g: Table) -> None:
+    def on_close(self: Self, g: Table[X]) -> None:
         """Every owed answer of the open step is in (or defaulted): resolve it and open the next."""
         step = g.state.open_step()
         self.steps[step.name].resolve(self, g, step.answers)
 
-    def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
+    def on_act(self, g: Table[X], seat: int, action: Action, decision: Decision) -> None:
         """After an accepted action is recorded (repeatable actions: whispers, free talk)."""
 
-    def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
+    def check(self, state: GameState[X], seat: int, action: Action, decision: Decision) -> str | None:
         """A refusal code beyond the decision's own choices, from public or the seat's own knowledge."""
         return None
 
-    def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
+    def unavailable(self, state: GameState[X], seat: int, action: Action) -> str | None:
         """The refusal code for an action the seat has no decision for, when the ruleset names it."""
         return None
 
-    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
+    def audience(self, state: GameState[X], seat: int, action: Action) -> Audience:
         return PUBLIC
 
-    def default(self, state: GameState, seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
+    def default(self, state: GameState[X], seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
         return None
 
-    def evolve(self, state: GameState, event: Event) -> GameState:
+    def evolve(self, state: GameState[X], event: Event) -> GameState[X]:
         return state
 
 
-class Table:
+class Table(Generic[X]):
     """Where `decide` writes: each emitted event is evolved at once, so later logic reads it."""
 
     __slots__ = ("_evolve", "_rng", "_stream", "at", "events", "rs", "state")
 
-    def __init__(self, state: GameState, at: int, rs: Ruleset, evolve: Callable[[GameState, Event], GameState]) -> None:
+    def __init__(
+        self, state: GameState[X], at: int, rs: Ruleset[X], evolve: Callable[[GameState[X], Event], GameState[X]]
+    ) -> None:
         self.state = state
         self.at = at
         self.rs = rs
@@ -193,21 +210,19 @@ class Table:
             self._rng = Rng(self.state.seed, self._stream)
         return self._rng
 
-    def record(self, event: Event) -> Event:
+    def emit(self, event: E) -> E:
+        """Evolve the state by an event and keep it (events built here take the table's `at`)."""
         self.state = self._evolve(self.state, event)
         self.events.append(event)
         return event
 
-    def emit(self, cls: type[Event], **fields: Any) -> Event:
-        return self.record(cls(at=self.at, **fields))
-
     def notice(self, key: str, to: Audience = PUBLIC, learn: dict[int, str] | None = None, **args: Any) -> None:
         """A moderator message to its audience."""
-        self.emit(Notice, to=to, key=key, args=plain(args), learn=learn or {})
+        self.emit(Notice(at=self.at, to=to, key=key, args=plain(args), learn=learn or {}))
 
     def resolved(self, what: str, **data: Any) -> None:
         """The truth of a resolution, for the moderator and the audit."""
-        self.emit(Resolved, to=MODERATOR, what=what, data=plain(data))
+        self.emit(Resolved(at=self.at, to=MODERATOR, what=what, data=plain(data)))
 
     def vote_result(
         self, vote: str, tally: Mapping[int, float], ballots: dict[int, int | None] | None, valid: bool = True
@@ -217,17 +232,19 @@ class Table:
         top = max(tally.values(), default=0)
         leaders = tuple(sorted(t for t, c in tally.items() if c == top)) if top and valid else ()
         self.emit(
-            VoteResult,
-            vote=vote,
-            tally={t: float(c) for t, c in sorted(tally.items())},
-            ballots=ballots,
-            chosen=leaders[0] if len(leaders) == 1 else None,
-            tied=leaders if len(leaders) > 1 else (),
+            VoteResult(
+                at=self.at,
+                vote=vote,
+                tally={t: float(c) for t, c in sorted(tally.items())},
+                ballots=ballots,
+                chosen=leaders[0] if len(leaders) == 1 else None,
+                tied=leaders if len(leaders) > 1 else (),
+            ),
         )
         return leaders
 
     def phase(self, phase: str, day: int) -> None:
-        self.emit(PhaseStarted, phase=phase, day=day)
+        self.emit(PhaseStarted(at=self.at, phase=phase, day=day))
 
     def duration(self, option: str | float) -> int | None:
         """The deadline of a step whose length is the option `option` or a number (seconds; 0: none)."""
@@ -247,56 +264,60 @@ class Table:
     ) -> None:
         """Open a step: public `decisions` for `seats`, then each seat's private prompt."""
         self.emit(
-            StepOpened,
-            step=self.state.steps + 1,
-            name=name,
-            deadline=self.duration(duration),
-            seats=tuple(seats),
-            decisions=decisions,
-            extend=extend,
-            hold=hold,
+            StepOpened(
+                at=self.at,
+                step=self.state.steps + 1,
+                name=name,
+                deadline=self.duration(duration),
+                seats=tuple(seats),
+                decisions=decisions,
+                extend=extend,
+                hold=hold,
+            ),
         )
         for seat, own in (private or {}).items():
             self.prompt(seat, own)
 
     def prompt(self, seat: int, decisions: tuple[Decision, ...], reset: bool = False) -> None:
         """A private prompt in the open step (`reset`: these are now all the seat's decisions, owed anew)."""
-        self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, decisions=decisions, reset=reset)
+        self.emit(Prompt(at=self.at, to=(seat,), step=self.state.steps, seat=seat, decisions=decisions, reset=reset))
 
     def withdraw(self, seat: int, kinds: tuple[str, ...]) -> None:
         """Take decisions of these kinds away from the seat in the open step; its answer stands."""
-        self.emit(Prompt, to=(seat,), step=self.state.steps, seat=seat, withdraw=kinds)
+        self.emit(Prompt(at=self.at, to=(seat,), step=self.state.steps, seat=seat, withdraw=kinds))
 
     def kill(self, deaths: dict[int, str], when: str) -> None:
         """Deaths with their causes (moderator only), then one public notice in seat order."""
         if not deaths:
             return
         for seat in sorted(deaths):
-            self.emit(DeathCause, to=MODERATOR, seat=seat, cause=deaths[seat])
-        self.emit(Died, seats=tuple(sorted(deaths)), when=when)
+            self.emit(DeathCause(at=self.at, to=MODERATOR, seat=seat, cause=deaths[seat]))
+        self.emit(Died(at=self.at, seats=tuple(sorted(deaths)), when=when))
         if self.state.options.get("dead_see_all"):
             everyone = dict(enumerate(self.state.roles, 1))
             for seat in sorted(deaths):
                 self.notice("dead.roles", to=(seat,), learn=everyone)
 
     def change_role(self, seat: int, role: str) -> None:
-        self.emit(RoleChanged, to=(seat,), seat=seat, role=role)
+        self.emit(RoleChanged(at=self.at, to=(seat,), seat=seat, role=role))
 
     def end(self, reason: str, winners: Iterable[int], teams: Iterable[str] = ()) -> None:
         if reason != ABORTED and reason not in self.rs.end_reasons:
             # the document's `Result` enum is built from the declared reasons
             raise ValueError(f"{self.rs.id} ends with {reason!r}, which its end_reasons do not declare")
         self.emit(
-            GameEnded,
-            reason=reason,
-            winners=tuple(sorted(winners)),
-            teams=tuple(teams),
-            roles=dict(enumerate(self.state.roles, 1)),
-            seed=self.state.seed,
+            GameEnded(
+                at=self.at,
+                reason=reason,
+                winners=tuple(sorted(winners)),
+                teams=tuple(teams),
+                roles=dict(enumerate(self.state.roles, 1)),
+                seed=self.state.seed,
+            ),
         )
 
 
-class RoleSequence:
+class RoleSequence(Generic[R]):
     """Role steps in a planned order, each its own step named `prefix + name`: a role-sequenced night.
 
     Every step of the plan opens and lasts until its deadline whether its role still lives, is
@@ -317,10 +338,10 @@ class RoleSequence:
         self,
         *,
         prefix: str,
-        plan: Callable[[Any, GameState], Sequence[str]],
-        steps: dict[str, StepSpec],
-        finish: Callable[[Any, Table], None],
-        actors: Callable[[Any, Table, str], Iterable[int]] | None = None,
+        plan: Callable[[R, GameState], Sequence[str]],
+        steps: dict[str, StepSpec[R]],
+        finish: Callable[[R, Table], None],
+        actors: Callable[[R, Table, str], Iterable[int]] | None = None,
         duration: Callable[[str], str] = lambda name: "night_step_seconds",
         resolve_skipped: bool = True,
     ) -> None:
@@ -332,16 +353,16 @@ class RoleSequence:
         self.duration = duration
         self.resolve_skipped = resolve_skipped
 
-    def specs(self) -> dict[str, StepSpec]:
+    def specs(self) -> dict[str, StepSpec[R]]:
         """The step table entries for the ruleset's `steps`: closing one resolves it and moves on."""
         return {
             self.prefix + name: StepSpec(partial(self._close, name), spec.prompt) for name, spec in self.steps.items()
         }
 
-    def begin(self, rs: Any, g: Table) -> None:
+    def begin(self, rs: R, g: Table) -> None:
         self.advance(rs, g, None)
 
-    def prompts(self, rs: Any, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
+    def prompts(self, rs: R, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
         spec = self.steps[name]
         if spec.prompt is None:
             return {}
@@ -358,7 +379,7 @@ class RoleSequence:
                 out[seat] = own
         return out
 
-    def advance(self, rs: Any, g: Table, after: str | None) -> None:
+    def advance(self, rs: R, g: Table, after: str | None) -> None:
         """Open the plan's next step after `after` (None: its first); past the last, `finish`."""
         plan = self.plan(rs, g.state)
         early = g.state.options["early_close"]
@@ -374,12 +395,12 @@ class RoleSequence:
             return
         self.finish(rs, g)
 
-    def _announce(self, rs: Any, g: Table, name: str) -> None:
+    def _announce(self, rs: R, g: Table, name: str) -> None:
         announce = self.steps[name].announce
         if announce is not None:
             announce(rs, g)
 
-    def _close(self, name: str, rs: Any, g: Table, answers: dict[int, Action]) -> None:
+    def _close(self, name: str, rs: R, g: Table, answers: dict[int, Action]) -> None:
         self.steps[name].resolve(rs, g, answers)
         self.advance(rs, g, name)
 

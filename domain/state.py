@@ -6,9 +6,10 @@ out of the cyclic garbage collector (`gc=False`): folding allocates many of them
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Generic, Literal
 
 import msgspec
+from typing_extensions import TypeVar
 
 from grimoire.domain.events import Action, Decision
 
@@ -54,7 +55,12 @@ class Step(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 Status = Literal["new", "lobby", "running", "ended"]  # a game's life: new → lobby → running → ended
 
 
-class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+X = TypeVar(
+    "X", bound=msgspec.Struct, default=Any
+)  # the ruleset's own state (a ruleset not yet typed by it reads it unchecked)
+
+
+class GameState(msgspec.Struct, Generic[X], frozen=True, kw_only=True, gc=False):
     game_id: str = ""
     ruleset: str = ""
     status: Status = "new"
@@ -74,7 +80,7 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     step: Step | None = None
     steps: int = 0
     shown: int = 0  # public events so far: what keys the random stream
-    x: Any = None  # the ruleset's own state
+    x: X = None  # type: ignore[assignment]  # the ruleset's own state, set by its fold of GameCreated
     winners: tuple[int, ...] = ()
 
     def open_step(self) -> Step:
@@ -98,6 +104,6 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return tuple([s for s, alive in enumerate(self.alive, 1) if alive and s != seat])
 
 
-def with_x(state: GameState, **changes: Any) -> GameState:
+def with_x(state: GameState[X], **changes: Any) -> GameState[X]:
     """The state with `changes` made to its ruleset's own state `x`."""
     return msgspec.structs.replace(state, x=msgspec.structs.replace(state.x, **changes))

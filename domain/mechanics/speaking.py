@@ -63,7 +63,7 @@ def fold_turn(rs: Ruleset, state: GameState, e: StepOpened) -> GameState:
 def announce_order(g: Table, living: Sequence[int], first: int, rounds: int) -> None:
     """The day's speaking order: the living from `first` on, round the table, `rounds` times."""
     i = living.index(first)
-    g.emit(SpeakingOrder, seats=tuple(living[i:]) + tuple(living[:i]), rounds=rounds)
+    g.emit(SpeakingOrder(at=g.at, seats=tuple(living[i:]) + tuple(living[:i]), rounds=rounds))
 
 
 def turns_left(order: tuple[int, ...], rounds: int, turn: int) -> bool:

@@ -11,6 +11,7 @@ folded by `EVOLVE`, and `NightResolved`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -87,25 +88,25 @@ SLEEP = Decision(kind="sleep")
 # --- the night abilities of the villages ---------------------------------------------------------
 
 
-def wolves(state: GameState) -> list[int]:
+def wolves(state: GameState[WolfState]) -> list[int]:
     """The living werewolves."""
     return [s for s in state.living() if ROLES[state.role(s)].wolf]
 
 
-def alignment(state: GameState, seat: int) -> str:
+def alignment(state: GameState[WolfState], seat: int) -> str:
     """What the seer learns: "werewolf" or "human"."""
     return "werewolf" if ROLES[state.role(seat)].wolf else "human"
 
 
-def attack_outside_pack(state: GameState, seat: int) -> Decision:
+def attack_outside_pack(state: GameState[WolfState], seat: int) -> Decision:
     return pack.attack_decision(state, seat, wolves(state))
 
 
-def guard_no_repeat(state: GameState, seat: int) -> Decision:
+def guard_no_repeat(state: GameState[WolfState], seat: int) -> Decision:
     return abilities.guard(state, seat, state.x.last_guard.get(seat), optional=False)
 
 
-def guard_no_repeat_optional_first_night(state: GameState, seat: int) -> Decision:
+def guard_no_repeat_optional_first_night(state: GameState[WolfState], seat: int) -> Decision:
     return abilities.guard(state, seat, state.x.last_guard.get(seat), optional=state.day == 1)
 
 
@@ -114,9 +115,10 @@ DIVINE = Ability(abilities.any_other("divine"), learns=alignment)
 GUARD = Ability(guard_no_repeat)
 
 
-class Village(Ruleset):
+class Village(Ruleset[WolfState]):
     """A village ruleset made of data; its subclasses set the data and override the hooks that differ."""
 
+    roles: Mapping[str, Role] = {}
     abilities: dict[str, Ability] = {"attack": ATTACK, "divine": DIVINE, "guard": GUARD}  # by `Role.night`
     end_reasons: tuple[str, ...] = ("village", "wolves", "fox")  # the winning team (`winning_team`)
     discussion = "turns"  # "turns" (speaking order, rounds) | "free" (until ready or deadline)
@@ -137,30 +139,30 @@ class Village(Ruleset):
 
     # --- role data -----------------------------------------------------------------------------
 
-    def is_wolf(self, state: GameState, seat: int) -> bool:
+    def is_wolf(self, state: GameState[WolfState], seat: int) -> bool:
         role: Role = self.roles[state.role(seat)]
         return role.wolf
 
-    def wolves(self, state: GameState) -> list[int]:
+    def wolves(self, state: GameState[WolfState]) -> list[int]:
         """The living werewolves."""
         return [s for s in state.living() if self.is_wolf(state, s)]
 
-    def may_whisper(self, state: GameState) -> bool:
+    def may_whisper(self, state: GameState[WolfState]) -> bool:
         return len(self.wolves(state)) >= 2
 
-    def medium_label(self, state: GameState, seat: int) -> str:
+    def medium_label(self, state: GameState[WolfState], seat: int) -> str:
         """What the medium learns of the executed: by default whether it is a werewolf."""
         return "werewolf" if self.is_wolf(state, seat) else "human"
 
-    def counts_as_human(self, state: GameState, seat: int) -> bool:
+    def counts_as_human(self, state: GameState[WolfState], seat: int) -> bool:
         """Who counts against the wolves at parity."""
         return not self.is_wolf(state, seat)
 
     # --- engine hooks ----------------------------------------------------------------------------
 
-    def start(self, g: Table) -> None:
+    def start(self, g: Table[WolfState]) -> None:
         for seat, role in enumerate(g.rng.shuffled(g.state.setup_roles), 1):
-            g.emit(RoleDealt, to=(seat,), seat=seat, role=role)
+            g.emit(RoleDealt(at=g.at, to=(seat,), seat=seat, role=role))
         pack.tell_partners(g, tuple(self.wolves(g.state)))
         state = g.state
         for seer in [s for s in range(1, state.seats + 1) if state.role(s) == "seer"]:
@@ -173,33 +175,35 @@ class Village(Ruleset):
                 abilities.learn(g, "seer.first", seer, g.rng.choice(candidates), "human")
         self.begin_night(g, 0)
 
-    def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
+    def on_act(self, g: Table[WolfState], seat: int, action: Action, decision: Decision) -> None:
         if action.kind == "whisper" and self.whisper_cap is not None and g.state.x.whispers == self.whisper_cap:
             pack.close_whispers(g, tuple(self.wolves(g.state)))
 
-    def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
+    def check(self, state: GameState[WolfState], seat: int, action: Action, decision: Decision) -> str | None:
         return pack.whisper_refusal(action)
 
-    def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
+    def unavailable(self, state: GameState[WolfState], seat: int, action: Action) -> str | None:
         """A wolf's whisper after the night's cap (its decision was withdrawn, as the wolves were told)."""
         capped = pack.whisper_capped(self.whisper_cap, state.x.whispers)
         if action.kind == "whisper" and capped and state.phase == "night" and self.is_wolf(state, seat):
             return "whisper_cap_reached"
         return None
 
-    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
+    def audience(self, state: GameState[WolfState], seat: int, action: Action) -> Audience:
         return speaking.audience(state, seat, action, self.wolves)
 
-    def default(self, state: GameState, seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
+    def default(
+        self, state: GameState[WolfState], seat: int, decisions: tuple[Decision, ...], rng: Rng
+    ) -> Action | None:
         return defaults.timed_out(decisions, rng)
 
-    def evolve(self, state: GameState, event: Event) -> GameState:
+    def evolve(self, state: GameState[WolfState], event: Event) -> GameState[WolfState]:
         fold = EVOLVE.get(type(event))
         return fold(self, state, event) if fold else state
 
     # --- night -----------------------------------------------------------------------------------
 
-    def begin_night(self, g: Table, day: int) -> None:
+    def begin_night(self, g: Table[WolfState], day: int) -> None:
         g.phase("night", day)
         state = g.state
         x: WolfState = state.x
@@ -210,7 +214,7 @@ class Village(Ruleset):
         prompts = {seat: self.night_decisions(state, seat) for seat in state.living()}
         g.open_step("night", "night0_seconds" if day == 0 else "night_seconds", private=prompts)
 
-    def night_decisions(self, state: GameState, seat: int) -> tuple[Decision, ...]:
+    def night_decisions(self, state: GameState[WolfState], seat: int) -> tuple[Decision, ...]:
         role = self.roles[state.role(seat)]
         ability = self.abilities[role.night] if role.night else None
         own = abilities.decision(ability, state, seat) if ability else None
@@ -219,11 +223,11 @@ class Village(Ruleset):
             decisions += (pack.whisper_decision(state),)
         return decisions
 
-    def attack_target(self, g: Table) -> int | None:
+    def attack_target(self, g: Table[WolfState]) -> int | None:
         """The pack's target among the answers of the open step."""
         return pack.chosen_target(g, self.wolves(g.state))
 
-    def resolve_night(self, g: Table) -> None:
+    def resolve_night(self, g: Table[WolfState]) -> None:
         state = g.state
         if state.day == 0:
             self.dawn(g, {})
@@ -241,16 +245,18 @@ class Village(Ruleset):
             if self.roles[state.role(seen)].team == "fox":
                 dead.setdefault(seen, "curse")
         g.emit(
-            NightResolved,
-            to=MODERATOR,
-            attack=target,
-            guards=tuple(sorted(guards.items())),
-            divined=tuple(sorted(divined.items())),
-            deaths=tuple(sorted(dead.items())),
+            NightResolved(
+                at=g.at,
+                to=MODERATOR,
+                attack=target,
+                guards=tuple(sorted(guards.items())),
+                divined=tuple(sorted(divined.items())),
+                deaths=tuple(sorted(dead.items())),
+            ),
         )
         self.dawn(g, dead)
 
-    def dawn(self, g: Table, dead: dict[int, str]) -> None:
+    def dawn(self, g: Table[WolfState], dead: dict[int, str]) -> None:
         g.phase("day", g.state.day + 1)
         deaths.announce_morning(g, dead)
         if not self.check_win(g):
@@ -258,13 +264,13 @@ class Village(Ruleset):
 
     # --- day -------------------------------------------------------------------------------------
 
-    def first_speaker(self, g: Table) -> int:
+    def first_speaker(self, g: Table[WolfState]) -> int:
         state = g.state
         x: WolfState = state.x
         executed = x.executed if x.executed_day == state.day - 1 else None
         return speaking.first_speaker(g, x.order, x.morning_dead, executed)
 
-    def begin_discussion(self, g: Table) -> None:
+    def begin_discussion(self, g: Table[WolfState]) -> None:
         living = g.state.living()
         if self.discussion == "free":
             speaking.open_free_discussion(g, living)
@@ -272,22 +278,22 @@ class Village(Ruleset):
         speaking.announce_order(g, living, self.first_speaker(g), self.rounds)
         self.next_speech(g)
 
-    def next_speech(self, g: Table) -> None:
+    def next_speech(self, g: Table[WolfState]) -> None:
         x: WolfState = g.state.x
         if speaking.turns_left(x.order, x.rounds, x.turn):
             speaking.open_turn(g, x.order, x.turn)
         else:
             self.speeches_done(g)
 
-    def speeches_done(self, g: Table) -> None:
+    def speeches_done(self, g: Table[WolfState]) -> None:
         """Every turn of the speaking order is spoken: by default the day's vote opens."""
         self.open_vote(g)
 
-    def open_vote(self, g: Table) -> None:
+    def open_vote(self, g: Table[WolfState]) -> None:
         living = g.state.living()
         ballots.open_ballot(g, "vote", living, tuple(living))
 
-    def close_vote(self, g: Table, answers: dict[int, Action]) -> None:
+    def close_vote(self, g: Table[WolfState], answers: dict[int, Action]) -> None:
         name = g.state.open_step().name
         leaders = ballots.close_ballot(g, name, answers, self.secret_ballot)
         if len(leaders) == 1:
@@ -304,13 +310,13 @@ class Village(Ruleset):
             g.notice("vote.none")
         self.after_day(g)
 
-    def after_day(self, g: Table) -> None:
+    def after_day(self, g: Table[WolfState]) -> None:
         if not self.check_win(g):
             self.begin_night(g, g.state.day)
 
     # --- the end ---------------------------------------------------------------------------------
 
-    def winning_team(self, state: GameState) -> str | None:
+    def winning_team(self, state: GameState[WolfState]) -> str | None:
         """The wolves none: the village; as many wolves as humans: the wolves; either with a fox alive: the fox."""
         count = humans = 0
         for seat in state.living():
@@ -328,7 +334,7 @@ class Village(Ruleset):
             return "fox"
         return team
 
-    def check_win(self, g: Table) -> bool:
+    def check_win(self, g: Table[WolfState]) -> bool:
         team = self.winning_team(g.state)
         if team is None:
             return False
@@ -349,19 +355,19 @@ class Village(Ruleset):
 # --- evolve --------------------------------------------------------------------------------------
 
 
-def count_whispers(rs: Ruleset, state: GameState, e: Act | Defaulted) -> GameState:
+def count_whispers(rs: Ruleset, state: GameState[WolfState], e: Act | Defaulted) -> GameState[WolfState]:
     if e.action.kind == "whisper":
         return with_x(state, whispers=state.x.whispers + 1)
     return state
 
 
-def _on_phase(rs: Ruleset, state: GameState, e: PhaseStarted) -> GameState:
+def _on_phase(rs: Ruleset, state: GameState[WolfState], e: PhaseStarted) -> GameState[WolfState]:
     if e.phase == "night":
         return with_x(state, whispers=0)
     return with_x(state, morning_dead=())
 
 
-def _on_night(rs: Ruleset, state: GameState, e: NightResolved) -> GameState:
+def _on_night(rs: Ruleset, state: GameState[WolfState], e: NightResolved) -> GameState[WolfState]:
     return with_x(state, last_guard=dict(e.guards))
 
 

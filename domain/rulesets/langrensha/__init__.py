@@ -32,13 +32,13 @@ from grimoire.domain.rulesets.langrensha.data import (
     ROLES,
     deal_list,
 )
-from grimoire.domain.rulesets.langrensha.facts import EVOLVE
+from grimoire.domain.rulesets.langrensha.facts import EVOLVE, LState
 from grimoire.domain.rulesets.langrensha.night import show_potions_used
 from grimoire.domain.rulesets.langrensha.roles import wolves
 from grimoire.domain.state import GameState
 
 
-class Langrensha(Ruleset):
+class Langrensha(Ruleset[LState]):
     id = "langrensha"
     version = "2"
     doc_lang = "zh-Hant"
@@ -54,24 +54,24 @@ class Langrensha(Ruleset):
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
         return deal_list(seats, preset, roles)
 
-    def start(self, g: Table) -> None:
+    def start(self, g: Table[LState]) -> None:
         flow.start(g)
 
-    def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
+    def on_act(self, g: Table[LState], seat: int, action: Action, decision: Decision) -> None:
         show_potions_used(g, seat, action)
 
-    def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
+    def check(self, state: GameState[LState], seat: int, action: Action, decision: Decision) -> str | None:
         return pack.whisper_refusal(action)
 
-    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
+    def audience(self, state: GameState[LState], seat: int, action: Action) -> Audience:
         if action.kind == "duel":
             return PUBLIC
         return table_audience(state, seat, action, wolves)
 
-    def default(self, state: GameState, seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
+    def default(self, state: GameState[LState], seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
         return defaults.timed_out(decisions, rng)
 
-    def evolve(self, state: GameState, event: Event) -> GameState:
+    def evolve(self, state: GameState[LState], event: Event) -> GameState[LState]:
         handler = EVOLVE.get(type(event))
         return handler(self, state, event) if handler else state
 

@@ -12,6 +12,7 @@ from grimoire.domain.rulesets.langrensha.facts import (
     DutiesQueued,
     Duty,
     DutyKind,
+    LState,
     SheriffChanged,
     Shot,
 )
@@ -20,7 +21,7 @@ from grimoire.domain.rulesets.langrensha.roles import can_shoot, early, is_wolf,
 from grimoire.domain.state import GameState
 
 
-def closure(state: GameState, deaths: dict[int, str]) -> dict[int, str]:
+def closure(state: GameState[LState], deaths: dict[int, str]) -> dict[int, str]:
     """Heartbreak and the charm, until nobody more dies with the dead."""
     out = dict(deaths)
     lovers, mark = state.x.lovers, state.x.mark
@@ -40,7 +41,7 @@ def closure(state: GameState, deaths: dict[int, str]) -> dict[int, str]:
     return out
 
 
-def die(g: Table, deaths: dict[int, str], when: str, words: list[int]) -> bool:
+def die(g: Table[LState], deaths: dict[int, str], when: str, words: list[int]) -> bool:
     """Kill, then queue what the dead may still do: last words, shots, the badge. True: the game ended."""
     state = g.state
     deaths = closure(state, deaths)
@@ -56,16 +57,16 @@ def die(g: Table, deaths: dict[int, str], when: str, words: list[int]) -> bool:
     duties.append(Duty(kind=DutyKind.SHOT.value, seats=shooters))
     if state.x.sheriff in deaths:
         duties.append(Duty(kind=DutyKind.BADGE.value, seats=(state.x.sheriff,)))
-    g.emit(DutiesQueued, to=MODERATOR, duties=tuple(duties))
+    g.emit(DutiesQueued(at=g.at, to=MODERATOR, duties=tuple(duties)))
     return False
 
 
-def turn_apostles(g: Table) -> None:
+def turn_apostles(g: Table[LState]) -> None:
     state = g.state
     waiting = [s for s in state.living() if state.role(s) == "blood_moon" and not is_wolf(state, s)]
     if waiting and not wolves(state):
         for seat in waiting:
-            g.emit(ApostleTurned, to=MODERATOR, seat=seat)
+            g.emit(ApostleTurned(at=g.at, to=MODERATOR, seat=seat))
             g.notice("apostle.turned", to=(seat,))
         tell_pack(g)
 
@@ -73,13 +74,13 @@ def turn_apostles(g: Table) -> None:
 # --- the duties: each opens its step (True), or passes when nobody can act on it (False) --------------
 
 
-def _last_words(g: Table, seats: tuple[int, ...]) -> bool:
+def _last_words(g: Table[LState], seats: tuple[int, ...]) -> bool:
     words = Decision(kind="last_words", text=g.state.options["speech_max_chars"], optional=True)
     g.open_step("last_words", "last_words_seconds", seats=seats, decisions=(words,))
     return True
 
 
-def _shot(g: Table, seats: tuple[int, ...]) -> bool:
+def _shot(g: Table[LState], seats: tuple[int, ...]) -> bool:
     state = g.state
     if not seats and early(state):
         return False
@@ -89,7 +90,7 @@ def _shot(g: Table, seats: tuple[int, ...]) -> bool:
     return True
 
 
-def _badge(g: Table, seats: tuple[int, ...]) -> bool:
+def _badge(g: Table[LState], seats: tuple[int, ...]) -> bool:
     state = g.state
     if state.x.sheriff != seats[0]:
         return False
@@ -98,14 +99,14 @@ def _badge(g: Table, seats: tuple[int, ...]) -> bool:
     return True
 
 
-DUTIES: dict[DutyKind, Callable[[Table, tuple[int, ...]], bool]] = {
+DUTIES: dict[DutyKind, Callable[[Table[LState], tuple[int, ...]], bool]] = {
     DutyKind.WORDS: _last_words,
     DutyKind.SHOT: _shot,
     DutyKind.BADGE: _badge,
 }
 
 
-def shoot(g: Table, answers: dict[int, Action]) -> bool:
+def shoot(g: Table[LState], answers: dict[int, Action]) -> bool:
     """The shots fired, and the deaths they cause. True: the game ended."""
     state = g.state
     victims: dict[int, str] = {}
@@ -113,11 +114,11 @@ def shoot(g: Table, answers: dict[int, Action]) -> bool:
         if a.kind == "shoot" and a.target is not None and state.is_alive(a.target):
             cause = "hunter_shot" if state.role(seat) == "huntsman" else "wolf_shot"
             victims.setdefault(a.target, cause)
-            g.emit(Shot, to=MODERATOR, shooter=seat, target=a.target)
+            g.emit(Shot(at=g.at, to=MODERATOR, shooter=seat, target=a.target))
     return bool(victims) and die(g, victims, "day", [])
 
 
-def pass_badge(g: Table, answers: dict[int, Action]) -> None:
+def pass_badge(g: Table[LState], answers: dict[int, Action]) -> None:
     """The dead sheriff passes the badge to a living seat, or tears it."""
     state = g.state
     a = answers.get(state.x.sheriff)
@@ -125,16 +126,16 @@ def pass_badge(g: Table, answers: dict[int, Action]) -> None:
     badge(g, heir, "badge.passed", "badge.torn")
 
 
-def badge(g: Table, seat: int, given: str, gone: str) -> None:
+def badge(g: Table[LState], seat: int, given: str, gone: str) -> None:
     """The badge goes to `seat` (0: nobody), announced with the notice `given` or `gone`."""
-    g.emit(SheriffChanged, sheriff=seat or None)
+    g.emit(SheriffChanged(at=g.at, sheriff=seat or None))
     if seat:
         g.notice(given, seat=seat)
     else:
         g.notice(gone)
 
 
-def check_win(g: Table) -> bool:
+def check_win(g: Table[LState]) -> bool:
     state = g.state
     living = state.living()
     lovers = state.x.lovers

@@ -305,17 +305,17 @@ def _per_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     return (*values[: seat - 1], value, *values[seat:])
 
 
-def _spend(state: GameState, seat: int, power: str) -> tuple[tuple[str, ...], ...]:
+def _spend(state: GameState[LState], seat: int, power: str) -> tuple[tuple[str, ...], ...]:
     """The per-seat flags with `power` spent by `seat`."""
     flags = state.x.flags
     return _per_seat(flags, seat, _add(flags[seat - 1], power))
 
 
-def _on_created(rs: Ruleset, state: GameState, e: GameCreated) -> GameState:
+def _on_created(rs: Ruleset, state: GameState[LState], e: GameCreated) -> GameState[LState]:
     return replace(state, x=LState(flags=((),) * e.seats, mark=(0,) * e.seats))
 
 
-def _on_phase(rs: Ruleset, state: GameState, e: PhaseStarted) -> GameState:
+def _on_phase(rs: Ruleset, state: GameState[LState], e: PhaseStarted) -> GameState[LState]:
     if e.phase == "night":
         return with_x(
             state,
@@ -332,12 +332,12 @@ def _on_phase(rs: Ruleset, state: GameState, e: PhaseStarted) -> GameState:
     return with_x(state, morning_dead=())
 
 
-def _on_duties(rs: Ruleset, state: GameState, e: DutiesQueued) -> GameState:
+def _on_duties(rs: Ruleset, state: GameState[LState], e: DutiesQueued) -> GameState[LState]:
     owed = tuple(Owed(kind=DutyKind(d.kind), seats=d.seats) for d in e.duties)
     return with_x(state, queue=owed + state.x.queue)
 
 
-def _on_swapped(rs: Ruleset, state: GameState, e: Swapped) -> GameState:
+def _on_swapped(rs: Ruleset, state: GameState[LState], e: Swapped) -> GameState[LState]:
     flags, mark = list(_spend(state, e.magician, "swap")), list(state.x.mark)
     a, b = e.seats
     flags[a - 1], flags[b - 1] = flags[b - 1], flags[a - 1]
@@ -345,7 +345,7 @@ def _on_swapped(rs: Ruleset, state: GameState, e: Swapped) -> GameState:
     return with_x(state, flags=tuple(flags), mark=tuple(mark))
 
 
-def _on_guarded(rs: Ruleset, state: GameState, e: Guarded) -> GameState:
+def _on_guarded(rs: Ruleset, state: GameState[LState], e: Guarded) -> GameState[LState]:
     x: LState = state.x
     guarded = x.guarded if e.target is None else _add(x.guarded, e.target)
     return with_x(state, mark=_per_seat(x.mark, e.guard, e.target or 0), guarded=guarded)

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from grimoire.domain.events import MODERATOR, Action
-from grimoire.domain.ruleset import RoleSequence, StepSpec, Table
+from grimoire.domain.ruleset import RoleSequence, Ruleset, StepSpec, Table
 from grimoire.domain.rulesets.langrensha.data import night_plan
 from grimoire.domain.rulesets.langrensha.dying import DUTIES, closure, die, pass_badge, shoot
-from grimoire.domain.rulesets.langrensha.facts import DutyTaken, Speeches
+from grimoire.domain.rulesets.langrensha.facts import DutyTaken, LState, Speeches
 from grimoire.domain.rulesets.langrensha.night import NIGHT_STEPS, actors, dawn, deal, tell_pack
 from grimoire.domain.rulesets.langrensha.sheriff import (
     after_campaign,
@@ -39,28 +39,28 @@ from grimoire.domain.rulesets.langrensha.votes import (
 )
 from grimoire.domain.state import GameState
 
-Rule = Callable[[Table, dict[int, Action]], Next]
+Rule = Callable[[Table[LState], dict[int, Action]], Next]
 
 
-def go(g: Table, then: Next) -> None:
+def go(g: Table[LState], then: Next) -> None:
     """Play what follows until a step is open (or the game is over)."""
     while then is not Next.NOTHING:
         then = FOLLOWS[then](g)
 
 
-def start(g: Table) -> None:
+def start(g: Table[LState]) -> None:
     deal(g)
     tell_pack(g)
     begin_night(g, 1)
 
 
-def begin_night(g: Table, night: int) -> Next:
+def begin_night(g: Table[LState], night: int) -> Next:
     g.phase("night", night)  # tonight's state starts afresh (see `facts._on_phase`)
     NIGHT_SEQUENCE.begin(g.rs, g)
     return Next.NOTHING
 
 
-def begin_day(g: Table) -> Next:
+def begin_day(g: Table[LState]) -> Next:
     """The dawn after the night's last step: the night's deaths, then their duties."""
     deaths = dawn(g)
     state = g.state
@@ -72,17 +72,17 @@ def begin_day(g: Table) -> Next:
     return Next.NOTHING if die(g, deaths, "morning", words) else Next.DUTIES
 
 
-def run_duties(g: Table) -> Next:
+def run_duties(g: Table[LState]) -> Next:
     """Take up the duties of the dead in order; when none is left, what the dying interrupted goes on."""
     while g.state.x.queue:
         owed = g.state.x.queue[0]
-        g.emit(DutyTaken, to=MODERATOR, kind=owed.kind.value, seats=owed.seats)
+        g.emit(DutyTaken(at=g.at, to=MODERATOR, kind=owed.kind.value, seats=owed.seats))
         if DUTIES[owed.kind](g, owed.seats):
             return Next.NOTHING
     return after_dying(g.state)
 
 
-def after_dying(state: GameState) -> Next:
+def after_dying(state: GameState[LState]) -> Next:
     """The day goes on from where today's deaths stopped it: an exile ends the day, a knight's duel
     leads to the vote, and the night's deaths to the day's opening."""
     if state.x.executed_day == state.day:
@@ -92,12 +92,12 @@ def after_dying(state: GameState) -> Next:
     return Next.DAY
 
 
-def open_day(g: Table) -> Next:
+def open_day(g: Table[LState]) -> Next:
     """The first day opens with the sheriff election, the others with the discussion."""
     return open_candidacy(g) if g.state.day == 1 else Next.DISCUSSION
 
 
-def next_speech(g: Table) -> Next:
+def next_speech(g: Table[LState]) -> Next:
     """The next turn of the round of speeches under way; after its last, what follows the round."""
     if turn_left(g):
         return Next.NOTHING
@@ -107,7 +107,7 @@ def next_speech(g: Table) -> Next:
 
 
 # What follows each round of speeches once its last turn is spoken.
-AFTER_SPEECHES: dict[Speeches, Callable[[Table], Next]] = {
+AFTER_SPEECHES: dict[Speeches, Callable[[Table[LState]], Next]] = {
     Speeches.CAMPAIGN: after_campaign,
     Speeches.SHERIFF_PK: lambda g: sheriff_vote(g, 2),
     Speeches.EXILE_PK: lambda g: exile_vote(g, 2, g.state.x.candidates),
@@ -115,7 +115,7 @@ AFTER_SPEECHES: dict[Speeches, Callable[[Table], Next]] = {
 }
 
 
-FOLLOWS: dict[Next, Callable[[Table], Next]] = {
+FOLLOWS: dict[Next, Callable[[Table[LState]], Next]] = {
     Next.SPEECH: next_speech,
     Next.DAY: open_day,
     Next.DISCUSSION: discussion,
@@ -125,21 +125,21 @@ FOLLOWS: dict[Next, Callable[[Table], Next]] = {
 }
 
 
-def _resolve(rule: Rule) -> StepSpec:
+def _resolve(rule: Rule) -> StepSpec[Ruleset]:
     """A day step: its rule resolves the answers and names what follows."""
     return StepSpec(lambda rs, g, answers: go(g, rule(g, answers)))
 
 
-def _shot(g: Table, answers: dict[int, Action]) -> Next:
+def _shot(g: Table[LState], answers: dict[int, Action]) -> Next:
     return Next.NOTHING if shoot(g, answers) else Next.DUTIES
 
 
-def _badge(g: Table, answers: dict[int, Action]) -> Next:
+def _badge(g: Table[LState], answers: dict[int, Action]) -> Next:
     pass_badge(g, answers)
     return Next.DUTIES
 
 
-DAY_STEPS: dict[str, StepSpec] = {
+DAY_STEPS: dict[str, StepSpec[Ruleset]] = {
     "last_words": _resolve(lambda g, answers: Next.DUTIES),
     "speech": _resolve(lambda g, answers: Next.SPEECH),
     "shot": _resolve(_shot),
@@ -160,4 +160,4 @@ NIGHT_SEQUENCE = RoleSequence(
     finish=lambda rs, g: go(g, begin_day(g)),
 )
 
-STEPS: dict[str, StepSpec] = {**DAY_STEPS, **NIGHT_SEQUENCE.specs()}
+STEPS: dict[str, StepSpec[Ruleset]] = {**DAY_STEPS, **NIGHT_SEQUENCE.specs()}

@@ -10,6 +10,7 @@ from grimoire.domain.rulesets.langrensha.dying import badge, die
 from grimoire.domain.rulesets.langrensha.facts import (
     IdiotRevealed,
     KnightDueled,
+    LState,
     PowersLost,
     Runoff,
     Speeches,
@@ -20,7 +21,7 @@ from grimoire.domain.rulesets.langrensha.speaking import speeches
 from grimoire.domain.rulesets.langrensha.then import Next
 
 
-def open_duel(g: Table) -> Next:
+def open_duel(g: Table[LState]) -> Next:
     """After the discussion, a knight who has not dueled may challenge a seat."""
     state = g.state
     if "knight" not in state.setup_roles:
@@ -35,11 +36,11 @@ def open_duel(g: Table) -> Next:
     return Next.NOTHING
 
 
-def close_duel(g: Table, answers: dict[int, Action]) -> Next:
+def close_duel(g: Table[LState], answers: dict[int, Action]) -> Next:
     deaths: dict[int, str] = {}
     for seat, a in sorted(answers.items()):
         if a.kind == "duel" and a.target is not None and not deaths:
-            g.emit(KnightDueled, to=MODERATOR, knight=seat, target=a.target)
+            g.emit(KnightDueled(at=g.at, to=MODERATOR, knight=seat, target=a.target))
             g.notice("knight.duel", learn={seat: "knight"}, seat=seat, target=a.target)
             deaths[a.target if is_wolf(g.state, a.target) else seat] = "duel"
     if not deaths:
@@ -47,7 +48,7 @@ def close_duel(g: Table, answers: dict[int, Action]) -> Next:
     return Next.NOTHING if die(g, deaths, "day", []) else Next.DUTIES
 
 
-def pre_vote(g: Table) -> Next:
+def pre_vote(g: Table[LState]) -> Next:
     state = g.state
     if state.options["impeachment"] and state.x.sheriff and state.day >= 2:
         choice = Decision(kind="impeach", options=("keep", "impeach"))
@@ -56,7 +57,7 @@ def pre_vote(g: Table) -> Next:
     return exile_vote(g, 1, [])
 
 
-def close_impeach(g: Table, answers: dict[int, Action]) -> Next:
+def close_impeach(g: Table[LState], answers: dict[int, Action]) -> Next:
     state = g.state
     ayes = sum(a.option == "impeach" for a in answers.values())
     g.notice("impeach.tally", count=ayes)
@@ -65,10 +66,10 @@ def close_impeach(g: Table, answers: dict[int, Action]) -> Next:
     return exile_vote(g, 1, [])
 
 
-def exile_vote(g: Table, rnd: int, tied: Sequence[int]) -> Next:
+def exile_vote(g: Table[LState], rnd: int, tied: Sequence[int]) -> Next:
     state = g.state
     voters = [s for s in state.living() if s not in state.x.no_vote and s not in tied]
-    g.emit(VoteRound, to=MODERATOR, vote="exile", round=rnd, candidates=tuple(tied))
+    g.emit(VoteRound(at=g.at, to=MODERATOR, vote="exile", round=rnd, candidates=tuple(tied)))
     if not voters:
         g.notice("vote.none")
         return Next.NIGHT
@@ -77,7 +78,7 @@ def exile_vote(g: Table, rnd: int, tied: Sequence[int]) -> Next:
     return Next.NOTHING
 
 
-def count(g: Table, vote: str, answers: dict[int, Action], extra: dict[int, float]) -> list[int]:
+def count(g: Table[LState], vote: str, answers: dict[int, Action], extra: dict[int, float]) -> list[int]:
     """Tally a ballot (the sheriff's vote counts 1.5), announce it, and return the leaders."""
     state = g.state
     ballots = {s: a.target for s, a in sorted(answers.items()) if a.kind == "vote"}
@@ -88,7 +89,7 @@ def count(g: Table, vote: str, answers: dict[int, Action], extra: dict[int, floa
     return list(g.vote_result(vote, tally, ballots))
 
 
-def close_exile_vote(g: Table, answers: dict[int, Action]) -> Next:
+def close_exile_vote(g: Table[LState], answers: dict[int, Action]) -> Next:
     state = g.state
     targets = state.x.candidates or state.living()
     marked = {t: 1.0 for t in state.x.raven if t in targets and state.is_alive(t)}
@@ -97,21 +98,21 @@ def close_exile_vote(g: Table, answers: dict[int, Action]) -> Next:
         return exile(g, leaders[0])
     if len(leaders) > 1 and state.x.round == 1 and state.options["exile_tie"] == "pk":
         g.notice("vote.runoff", seats=leaders)
-        g.emit(Runoff, to=MODERATOR, vote="exile", seats=tuple(leaders))
+        g.emit(Runoff(at=g.at, to=MODERATOR, vote="exile", seats=tuple(leaders)))
         return speeches(g, Speeches.EXILE_PK, leaders)
     g.notice("vote.none")
     return Next.NIGHT
 
 
-def exile(g: Table, seat: int) -> Next:
+def exile(g: Table[LState], seat: int) -> Next:
     state = g.state
     role = state.role(seat)
     if role == "idiot" and seat not in state.x.no_vote and not state.x.powerless:
         g.notice("idiot.revealed", learn={seat: "idiot"}, seat=seat)
-        g.emit(IdiotRevealed, seat=seat)
+        g.emit(IdiotRevealed(at=g.at, seat=seat))
         return Next.NIGHT
     if role == "elder" and not state.x.powerless:
         g.notice("elder.penalty", learn={seat: "elder"}, seat=seat)
-        g.emit(PowersLost, to=MODERATOR, elder=seat)
+        g.emit(PowersLost(at=g.at, to=MODERATOR, elder=seat))
     words = [seat] if state.options["last_words"] != "none" else []
     return Next.NOTHING if die(g, {seat: "exile"}, "execution", words) else Next.DUTIES

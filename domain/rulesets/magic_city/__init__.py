@@ -66,7 +66,7 @@ __all__ = [
 ]
 
 
-class MagicCity(Ruleset):
+class MagicCity(Ruleset[CityState]):
     id = "magic_city"
     version = "2"
     doc_lang = "ja"
@@ -90,10 +90,10 @@ class MagicCity(Ruleset):
 
     # --- engine hooks ---------------------------------------------------------------------------
 
-    def start(self, g: Table) -> None:
+    def start(self, g: Table[CityState]) -> None:
         flow.start(self, g)
 
-    def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
+    def check(self, state: GameState[CityState], seat: int, action: Action, decision: Decision) -> str | None:
         kind, text = action.kind, action.text
         if kind in ("whisper", "speak", "event_word") and not (text or "").strip():
             return "text_required"
@@ -105,12 +105,12 @@ class MagicCity(Ruleset):
             return "incantation_required"
         return None
 
-    def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
+    def unavailable(self, state: GameState[CityState], seat: int, action: Action) -> str | None:
         if action.kind == "speak" and state.step and state.step.name == "silence" and seat == state.x.cursed:
             return "cursed_silent"
         return None
 
-    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
+    def audience(self, state: GameState[CityState], seat: int, action: Action) -> Audience:
         kind = action.kind
         if kind in ("speak", "ready"):
             return "public"
@@ -124,7 +124,9 @@ class MagicCity(Ruleset):
             return tuple(city.holders(state, "knight", "dragon"))
         return (seat,)
 
-    def default(self, state: GameState, seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
+    def default(
+        self, state: GameState[CityState], seat: int, decisions: tuple[Decision, ...], rng: Rng
+    ) -> Action | None:
         for decision in decisions:
             if decision.kind == "attack" and decision.targets:
                 return Action(kind="attack", target=rng.choice(decision.targets))
@@ -132,7 +134,7 @@ class MagicCity(Ruleset):
                 return Action(kind="vote")
         return None
 
-    def evolve(self, state: GameState, event: Event) -> GameState:
+    def evolve(self, state: GameState[CityState], event: Event) -> GameState[CityState]:
         fold = EVOLVE.get(type(event))
         return fold(self, state, event) if fold else state
 

@@ -26,21 +26,29 @@ from grimoire.domain.state import GameState
 # Each returns what the flow opens next; None: the next step is open already, or the game has ended.
 
 
-def offer(g: Table, name: str, decision: Decision) -> None:
-    g.open_step(name, "event_seconds", private={g.state.x.drawer: (decision,)})
+def offer(g: Table[CityState], name: str, decision: Decision) -> None:
+    seat = g.state.x.drawer
+    assert seat is not None, "an event is offered after its draw"
+    g.open_step(name, "event_seconds", private={seat: (decision,)})
 
 
-def draw_event(g: Table) -> Then | None:
+def drawer_answer(g: Table[CityState], answers: dict[int, Action]) -> Action | None:
+    seat = g.state.x.drawer
+    return None if seat is None else answers.get(seat)
+
+
+def draw_event(g: Table[CityState]) -> Then | None:
     x: CityState = g.state.x
     if not x.deck:
         g.notice("event.none")
         return Then.NIGHT
-    g.emit(EventDrawn, to=MODERATOR, drawer=x.executed, cards=x.deck[:2])
+    assert x.executed is not None, "the executed seat draws"
+    g.emit(EventDrawn(at=g.at, to=MODERATOR, drawer=x.executed, cards=x.deck[:2]))
     offer(g, "event_choice", Decision(kind="event", options=x.deck[:2]))
     return None
 
 
-def close_event_choice(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
+def close_event_choice(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
     x: CityState = g.state.x
     assert x.drawer is not None, "the choice is offered to the drawer"
     action = answers.get(x.drawer)
@@ -51,8 +59,8 @@ def close_event_choice(rs: Ruleset, g: Table, answers: dict[int, Action]) -> The
     return use_event(rs, g, action.option, from_deck=x.from_deck)
 
 
-def close_event_target(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
-    action = answers.get(g.state.x.drawer)
+def close_event_target(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
+    action = drawer_answer(g, answers)
     if action is not None:
         assert action.target is not None, "the event's target is required"
         mark(g, action.target)
@@ -62,25 +70,26 @@ def close_event_target(rs: Ruleset, g: Table, answers: dict[int, Action]) -> The
     return Then.NIGHT
 
 
-def close_event_word(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
-    action = answers.get(g.state.x.drawer)
+def close_event_word(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
+    action = drawer_answer(g, answers)
     if action is not None:
-        g.emit(WordChosen, to=MODERATOR, word=action.text)
+        assert action.text is not None, "the word is the answer's text"
+        g.emit(WordChosen(at=g.at, to=MODERATOR, word=action.text))
         g.notice(f"event.{g.state.x.event}", word=action.text)
     return Then.NIGHT
 
 
-def close_event_minutes(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
-    action = answers.get(g.state.x.drawer)
+def close_event_minutes(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
+    action = drawer_answer(g, answers)
     if action is not None:
         assert action.option is not None, "the minutes are one of the decision's options"
-        g.emit(MinutesChosen, to=MODERATOR, minutes=int(action.option))
+        g.emit(MinutesChosen(at=g.at, to=MODERATOR, minutes=int(action.option)))
     return Then.NIGHT
 
 
-def use_event(rs: Ruleset, g: Table, card: str, from_deck: bool = False) -> Then | None:
+def use_event(rs: Ruleset, g: Table[CityState], card: str, from_deck: bool = False) -> Then | None:
     state = g.state
-    g.emit(EventChosen, to=MODERATOR, card=card, day=state.day, from_deck=from_deck)
+    g.emit(EventChosen(at=g.at, to=MODERATOR, card=card, day=state.day, from_deck=from_deck))
     g.notice("event.chosen", card=card)
     if card == "mages_guild":
         offer(g, "event_target", Decision(kind="event_target", targets=tuple(state.living())))
@@ -102,14 +111,14 @@ def use_event(rs: Ruleset, g: Table, card: str, from_deck: bool = False) -> Then
                 return None
         return Then.NIGHT
     elif card == "airship" and state.x.deck:
-        g.emit(AirshipBoarded, to=MODERATOR)
+        g.emit(AirshipBoarded(at=g.at, to=MODERATOR))
         offer(g, "event_choice", Decision(kind="event", options=state.x.deck))
     elif card == "vortex":
         living = state.living()
         for seat, role in zip(living, g.rng.shuffled([state.role(s) for s in living]), strict=True):
             g.change_role(seat, role)
         awakened = state.x.awakened
-        g.emit(Redealt, to=awakened or MODERATOR, awakened=awakened)
+        g.emit(Redealt(at=g.at, to=awakened or MODERATOR, awakened=awakened))
         return Then.CHECK
     else:
         return Then.NIGHT
@@ -119,7 +128,7 @@ def use_event(rs: Ruleset, g: Table, card: str, from_deck: bool = False) -> Then
 # --- the night card's step ----------------------------------------------------------------------
 
 
-def night_event_decision(state: GameState, ok: list[int]) -> Decision | None:
+def night_event_decision(state: GameState[CityState], ok: list[int]) -> Decision | None:
     event = tonight_event(state)
     if event == "legend_tree":
         return Decision(kind="event_targets", targets=tuple(ok), count=2) if len(ok) >= 2 else None
@@ -130,41 +139,46 @@ def night_event_decision(state: GameState, ok: list[int]) -> Decision | None:
     return Decision(kind="event_target", targets=tuple(ok))
 
 
-def night_event_params(g: Table, action: Action | None) -> None:
+def night_event_params(g: Table[CityState], action: Action | None) -> None:
     if action is None:
         return
     if action.kind == "event_targets":
-        g.emit(TreeBound, to=MODERATOR, pair=action.targets)
+        first, second = action.targets  # the decision asks for two
+        g.emit(TreeBound(at=g.at, to=MODERATOR, pair=(first, second)))
         mark(g, *action.targets)
     elif action.kind == "event_direction":
+        assert action.option is not None, "the direction is one of the decision's options"
         die_roll = g.rng.below(6) + 1
-        g.emit(GardenTurned, to=MODERATOR, direction=action.option, die=die_roll)
-        g.notice("garden.die", to=(g.state.x.drawer,), die=die_roll)
+        g.emit(GardenTurned(at=g.at, to=MODERATOR, direction=action.option, die=die_roll))
+        seat = g.state.x.drawer
+        assert seat is not None, "the drawer answered"
+        g.notice("garden.die", to=(seat,), die=die_roll)
     elif action.kind == "event_card":
         assert action.option is not None, "the card is one of the decision's options"
         cards = g.rng.shuffled(("citizen", "werewolf"))
-        g.emit(CasinoCardTurned, to=MODERATOR, card=cards[int(action.option) - 1])
+        g.emit(CasinoCardTurned(at=g.at, to=MODERATOR, card=cards[int(action.option) - 1]))
     elif action.kind == "event_target":
-        g.emit(EventTargetChosen, to=MODERATOR, target=action.target)
+        assert action.target is not None, "the decision names a target"
+        g.emit(EventTargetChosen(at=g.at, to=MODERATOR, target=action.target))
         mark(g, action.target)
 
 
-def drawer(rs: Ruleset, g: Table) -> tuple[int, ...]:
+def drawer(rs: Ruleset, g: Table[CityState]) -> tuple[int, ...]:
     """The night card's actor: its drawer, dead or alive."""
     seat = g.state.x.drawer
     return (seat,) if seat else ()
 
 
-def event_prompt(rs: Ruleset, g: Table, seat: int) -> tuple[Decision, ...]:
+def event_prompt(rs: Ruleset, g: Table[CityState], seat: int) -> tuple[Decision, ...]:
     decision = night_event_decision(g.state, eligible(g.state))
     return (decision,) if decision else ()
 
 
-def resolve_event(rs: Ruleset, g: Table, answers: dict[int, Action]) -> None:
-    night_event_params(g, answers.get(g.state.x.drawer))
+def resolve_event(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> None:
+    night_event_params(g, drawer_answer(g, answers))
 
 
-def tell_cult(rs: Ruleset, g: Table) -> None:
+def tell_cult(rs: Ruleset, g: Table[CityState]) -> None:
     state = g.state
     wolves = tuple(s for s in state.living() if state.role(s) in ("werewolf", "evil_eye", "chimera"))
     madmen = tuple(s for s in eligible(state) if state.role(s) == "madman")

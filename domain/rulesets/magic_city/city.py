@@ -10,46 +10,46 @@ from grimoire.domain.rulesets.magic_city.facts import AwakeningAnnounced, Chimer
 from grimoire.domain.state import GameState
 
 
-def is_wolf(state: GameState, seat: int) -> bool:
+def is_wolf(state: GameState[CityState], seat: int) -> bool:
     role = state.role(seat)
     return role in ("werewolf", "evil_eye") or (role == "chimera" and seat in state.x.awakened)
 
 
-def wolves(state: GameState) -> list[int]:
+def wolves(state: GameState[CityState]) -> list[int]:
     return [s for s in state.living() if is_wolf(state, s)]
 
 
-def holders(state: GameState, *roles: str) -> list[int]:
+def holders(state: GameState[CityState], *roles: str) -> list[int]:
     return [s for s in state.living() if state.role(s) in roles]
 
 
-def eligible(state: GameState) -> list[int]:
+def eligible(state: GameState[CityState]) -> list[int]:
     """The living seats a night may touch: the `prison` event's prisoner sits this night out."""
     x: CityState = state.x
     return [s for s in state.living() if not (s == x.prison and x.prison_day == state.day)]
 
 
-def tonight_event(state: GameState) -> str | None:
+def tonight_event(state: GameState[CityState]) -> str | None:
     x: CityState = state.x
     return x.event if x.event_day == state.day else None
 
 
-def present(state: GameState, roles: tuple[str, ...]) -> bool:
+def present(state: GameState[CityState], roles: tuple[str, ...]) -> bool:
     return any(r in state.setup_roles for r in roles)
 
 
-def seers_label(state: GameState, seat: int) -> str:
+def seers_label(state: GameState[CityState], seat: int) -> str:
     return "werewolf" if is_wolf(state, seat) else "human"
 
 
-def mark(g: Table, *seats: int | None) -> None:
+def mark(g: Table[CityState], *seats: int | None) -> None:
     """The seats an ability or event names (the demon's mark)."""
     new = [s for s in seats if s is not None and s not in g.state.x.named]
     if new:
-        g.emit(Named, to=MODERATOR, seats=tuple(dict.fromkeys(new)))
+        g.emit(Named(at=g.at, to=MODERATOR, seats=tuple(dict.fromkeys(new))))
 
 
-def die(g: Table, deaths: dict[int, str], when: str, reveal: bool | None = None) -> None:
+def die(g: Table[CityState], deaths: dict[int, str], when: str, reveal: bool | None = None) -> None:
     """Deaths at once: `legend_tree` takes the partner along; `altar` shows roles; a marked demon wins."""
     state = g.state
     x: CityState = state.x
@@ -73,15 +73,15 @@ def die(g: Table, deaths: dict[int, str], when: str, reveal: bool | None = None)
         show_roles(g, tuple(sorted(deaths)))
     marked = [s for s in sorted(deaths) if state.role(s) == "demon" and s in x.named]
     if marked and g.state.x.demon_won is None:
-        g.emit(DemonWon, to=MODERATOR, seat=marked[0])
+        g.emit(DemonWon(at=g.at, to=MODERATOR, seat=marked[0]))
 
 
-def show_roles(g: Table, seats: tuple[int, ...]) -> None:
+def show_roles(g: Table[CityState], seats: tuple[int, ...]) -> None:
     for seat in seats:
         g.notice("altar.role", learn={seat: g.state.role(seat)}, seat=seat, role=g.state.role(seat))
 
 
-def awaken(g: Table) -> None:
+def awaken(g: Table[CityState]) -> None:
     """The chimera awakens when it becomes the last of the wolf side able to attack."""
     state = g.state
     x: CityState = state.x
@@ -89,18 +89,18 @@ def awaken(g: Table) -> None:
         return
     chimeras = [s for s in state.living() if state.role(s) == "chimera" and s not in x.awakened]
     if chimeras:
-        g.emit(ChimeraAwoke, to=MODERATOR, seats=tuple(chimeras))
+        g.emit(ChimeraAwoke(at=g.at, to=MODERATOR, seats=tuple(chimeras)))
         announce_awakening(g)
 
 
-def announce_awakening(g: Table) -> None:
+def announce_awakening(g: Table[CityState]) -> None:
     g.notice("chimera.awakened")
-    g.emit(AwakeningAnnounced, to=g.state.x.awakened)
+    g.emit(AwakeningAnnounced(at=g.at, to=g.state.x.awakened))
     pack = tuple(wolves(g.state))
     g.notice("wolves.partners", to=pack, learn=dict.fromkeys(pack, "werewolf"), seats=pack)
 
 
-def winning_team(state: GameState) -> str | None:
+def winning_team(state: GameState[CityState]) -> str | None:
     living = state.living()
     pack = sum(1 for s in living if is_wolf(state, s))
     humans = sum(1 for s in living if not is_wolf(state, s) and state.role(s) != "foxkin")
@@ -113,7 +113,7 @@ def winning_team(state: GameState) -> str | None:
     return "fox" if any(state.role(s) == "foxkin" for s in living) else team
 
 
-def check_win(g: Table) -> bool:
+def check_win(g: Table[CityState]) -> bool:
     """Whether the game ended: a marked demon died, or a side won (`winning_team`; the fox's only if alive)."""
     demon = g.state.x.demon_won
     if demon is not None:

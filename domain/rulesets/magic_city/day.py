@@ -22,7 +22,7 @@ from grimoire.domain.rulesets.magic_city.facts import (
 from grimoire.domain.state import GameState
 
 
-def dawn(rs: Ruleset, g: Table, deaths: dict[int, str]) -> None:
+def dawn(rs: Ruleset, g: Table[CityState], deaths: dict[int, str]) -> None:
     """The morning: the night's deaths, the day's standing and announced rules, then the discussion."""
     state = g.state
     x: CityState = state.x
@@ -37,7 +37,7 @@ def dawn(rs: Ruleset, g: Table, deaths: dict[int, str]) -> None:
     curse = x.tonight.curse
     cursed = curse if curse is not None and x.eye_alive and g.state.is_alive(curse) and state.day >= 1 else None
     church = (x.drawer, *g.state.x.morning_dead) if today == "church" and x.drawer else ()
-    g.emit(DayBegan, to=MODERATOR, today=today, altar=altar, cursed=cursed, church=tuple(sorted(set(church))))
+    g.emit(DayBegan(at=g.at, to=MODERATOR, today=today, altar=altar, cursed=cursed, church=tuple(sorted(set(church)))))
     if g.state.x.awakening_due and any(g.state.is_alive(s) for s in g.state.x.awakened):
         announce_awakening(g)
     if check_win(g):
@@ -49,7 +49,7 @@ def dawn(rs: Ruleset, g: Table, deaths: dict[int, str]) -> None:
     begin_discussion(g)
 
 
-def announce_today(g: Table) -> None:
+def announce_today(g: Table[CityState]) -> None:
     state = g.state
     x: CityState = state.x
     today, p = x.today, x.today_params
@@ -71,35 +71,37 @@ def announce_today(g: Table) -> None:
         g.notice("today.parliament", format=vote_format(state))
 
 
-def show_today(g: Table) -> None:
+def show_today(g: Table[CityState]) -> None:
     """The day's announced rules, for every view: today's event and its word, the vote format, the cursed."""
     state = g.state
     x: CityState = state.x
     p = x.today_params
     g.emit(
-        TodayShown,
-        event=x.today,
-        format=vote_format(state),
-        cursed=x.cursed,
-        word=p.word,
-        minutes=p.minutes,
-        target=p.target if x.today in ("bank", "thieves") else None,  # else the drawer's secret
+        TodayShown(
+            at=g.at,
+            event=x.today,
+            format=vote_format(state),
+            cursed=x.cursed,
+            word=p.word,
+            minutes=p.minutes,
+            target=p.target if x.today in ("bank", "thieves") else None,
+        ),  # else the drawer's secret
     )
 
 
-def minutes(state: GameState) -> float:
+def minutes(state: GameState[CityState]) -> float:
     length = max(len(state.living()) - 4, 1)
     return length / 2 if state.x.today == "clock_tower" else length
 
 
-def vote_format(state: GameState) -> str:
+def vote_format(state: GameState[CityState]) -> str:
     today, base = state.x.today, state.options["vote_format"]
     if today == "academy":
         return "free"
     return FLIP[base] if today == "parliament" else base
 
 
-def speak_decision(state: GameState) -> Decision:
+def speak_decision(state: GameState[CityState]) -> Decision:
     today, word = state.x.today, state.x.today_params.word or ""
     return Decision(
         kind="speak",
@@ -110,13 +112,13 @@ def speak_decision(state: GameState) -> Decision:
     )
 
 
-def talk_lengths(state: GameState) -> tuple[float, float]:
+def talk_lengths(state: GameState[CityState]) -> tuple[float, float]:
     """The day's discussion and the cursed player's silence at its start (seconds)."""
     total = minutes(state) * state.options["discussion_minute_seconds"]
     return total, min(state.options["curse_seconds"], total) if state.x.cursed is not None else 0
 
 
-def begin_discussion(g: Table) -> None:
+def begin_discussion(g: Table[CityState]) -> None:
     total, silence = talk_lengths(g.state)
     if silence:
         open_talk(g, "silence", silence, muted=g.state.x.cursed)
@@ -124,7 +126,7 @@ def begin_discussion(g: Table) -> None:
         open_talk(g, "discussion", total)
 
 
-def open_talk(g: Table, name: str, length: float, muted: int | None = None) -> None:
+def open_talk(g: Table[CityState], name: str, length: float, muted: int | None = None) -> None:
     state = g.state
     speak, ready = speak_decision(state), Decision(kind="ready")
     seats = [s for s in state.living() if s != muted]
@@ -134,7 +136,7 @@ def open_talk(g: Table, name: str, length: float, muted: int | None = None) -> N
     g.open_step(name, length, seats=seats, decisions=(speak, ready), private=private, extend=False)
 
 
-def open_ballot(rs: Ruleset, g: Table, purpose: str, candidates: tuple[int, ...] = ()) -> Then | None:
+def open_ballot(rs: Ruleset, g: Table[CityState], purpose: str, candidates: tuple[int, ...] = ()) -> Then | None:
     """A ballot of its purpose (`Then.VOTE`, `COURT` or `PRISON`), or a runoff among the `candidates`."""
     state = g.state
     x: CityState = state.x
@@ -143,7 +145,9 @@ def open_ballot(rs: Ruleset, g: Table, purpose: str, candidates: tuple[int, ...]
     robbed = {x.today_params.target} if x.today == "thieves" else set()
     robbed |= {lend[1]} if lend else set()
     voters = [s for s in state.living() if s not in candidates and s not in robbed]
-    g.emit(BallotOpened, to=MODERATOR, purpose=purpose, format=fmt, candidates=candidates, voters=tuple(voters))
+    g.emit(
+        BallotOpened(at=g.at, to=MODERATOR, purpose=purpose, format=fmt, candidates=candidates, voters=tuple(voters))
+    )
     if not voters:
         return tally(rs, g)
     if fmt == "ordered":
@@ -155,13 +159,13 @@ def open_ballot(rs: Ruleset, g: Table, purpose: str, candidates: tuple[int, ...]
     return None
 
 
-def ballot_decision(state: GameState) -> Decision:
+def ballot_decision(state: GameState[CityState]) -> Decision:
     candidates = state.x.ballot.candidates or tuple(state.living())
     text = INCANTATION_MAX if state.x.today == "academy" else 0
     return Decision(kind="vote", targets=candidates, optional=True, text=text)
 
 
-def next_voter(g: Table, first: bool = False) -> None:
+def next_voter(g: Table[CityState], first: bool = False) -> None:
     ballot = g.state.x.ballot
     voters = ballot.voters
     if first:
@@ -174,7 +178,7 @@ def next_voter(g: Table, first: bool = False) -> None:
     g.open_step(name, "vote_seconds", seats=(voter,), decisions=(ballot_decision(g.state),))
 
 
-def collect_ballot(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
+def collect_ballot(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
     ballot, step = g.state.x.ballot, g.state.step
     assert step is not None, "the ballot is closing"
     if ballot.format == "ordered" and step.public[0] != ballot.voters[-1]:
@@ -183,7 +187,7 @@ def collect_ballot(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | 
     return tally(rs, g)
 
 
-def weight(state: GameState, voter: int) -> int:
+def weight(state: GameState[CityState], voter: int) -> int:
     x, votes = state.x, 1
     if x.today == "bank" and x.today_params.target == voter:
         votes += 1
@@ -192,7 +196,7 @@ def weight(state: GameState, voter: int) -> int:
     return votes
 
 
-def tally(rs: Ruleset, g: Table) -> Then | None:
+def tally(rs: Ruleset, g: Table[CityState]) -> Then | None:
     state, ballot = g.state, g.state.x.ballot
     purpose, runoff = ballot.purpose, bool(ballot.candidates)
     counts: Counter[int] = Counter()
@@ -213,11 +217,11 @@ def tally(rs: Ruleset, g: Table) -> Then | None:
     return Then.NIGHT
 
 
-def carry_out(rs: Ruleset, g: Table, purpose: str, seat: int) -> Then | None:
+def carry_out(rs: Ruleset, g: Table[CityState], purpose: str, seat: int) -> Then | None:
     """The ballot's choice: the prisoner sits the night out; the executed dies (an executed marksman shoots)."""
     if purpose == "prison":
         mark(g, seat)
-        g.emit(CityImprisoned, to=MODERATOR, seat=seat, day=g.state.day)
+        g.emit(CityImprisoned(at=g.at, to=MODERATOR, seat=seat, day=g.state.day))
         g.notice("prison.chosen", seat=seat)
         return Then.NIGHT
     if purpose == "court":
@@ -227,7 +231,7 @@ def carry_out(rs: Ruleset, g: Table, purpose: str, seat: int) -> Then | None:
         return None
     then = AFTER_EXECUTION[purpose]
     if g.state.role(seat) == "marksman":
-        g.emit(ShotAwaited, to=MODERATOR, marksman=seat, then=then.value)
+        g.emit(ShotAwaited(at=g.at, to=MODERATOR, marksman=seat, then=then.value))
         g.notice("marksman.revealed", seat=seat)
         shoot = Decision(kind="shoot", targets=tuple(g.state.living()))
         g.open_step("shot", "shot_seconds", private={seat: (shoot,)})
@@ -235,7 +239,7 @@ def carry_out(rs: Ruleset, g: Table, purpose: str, seat: int) -> Then | None:
     return then
 
 
-def resolve_shot(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
+def resolve_shot(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
     action = next(iter(answers.values()), None)
     if action is not None and action.target is not None:
         mark(g, action.target)
@@ -245,7 +249,7 @@ def resolve_shot(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | No
     return AFTER_EXECUTION[g.state.x.ballot.purpose]  # what follows the execution it answers
 
 
-def close_silence(rs: Ruleset, g: Table, answers: dict[int, Action]) -> Then | None:
+def close_silence(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
     g.notice("curse.lifted")
     total, silence = talk_lengths(g.state)
     step = g.state.step

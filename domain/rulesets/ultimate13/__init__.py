@@ -9,6 +9,7 @@ from grimoire.domain.rulesets.village import (
     DIVINE,
     ROLES,
     Village,
+    WolfState,
     alignment,
     attack_outside_pack,
     guard_no_repeat,
@@ -20,12 +21,12 @@ V, S, M, H, W, X = "villager", "seer", "medium", "hunter", "werewolf", "madman"
 attack_anyone, guard_anyone = any_other("attack"), any_other("guard")
 
 
-def attack_per_option(state: GameState, seat: int) -> Decision:
+def attack_per_option(state: GameState[WolfState], seat: int) -> Decision:
     """`wolf_attack_wolf`: any other seat, a fellow wolf too; else only outside the pack."""
     return (attack_anyone if state.options["wolf_attack_wolf"] else attack_outside_pack)(state, seat)
 
 
-def guard_per_option(state: GameState, seat: int) -> Decision:
+def guard_per_option(state: GameState[WolfState], seat: int) -> Decision:
     """`consecutive_guard`: any other seat, last night's too; else not the same seat twice in a row."""
     return (guard_anyone if state.options["consecutive_guard"] else guard_no_repeat)(state, seat)
 
@@ -58,11 +59,11 @@ class Ultimate13(Village):
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
         return super().setup(seats, preset if preset or roles else "13", roles)
 
-    def medium_label(self, state: GameState, seat: int) -> str:
+    def medium_label(self, state: GameState[WolfState], seat: int) -> str:
         """`medium_result`: the executed's role, or only whether it is a werewolf."""
         return state.role(seat) if state.options["medium_result"] == "role" else alignment(state, seat)
 
-    def counts_as_human(self, state: GameState, seat: int) -> bool:
+    def counts_as_human(self, state: GameState[WolfState], seat: int) -> bool:
         """The village counts at parity, and the madman with `madman_counts_as_human`."""
         return self.roles[state.role(seat)].team == "village" or (
             state.role(seat) == X and state.options["madman_counts_as_human"]

@@ -41,7 +41,7 @@ from grimoire.domain.rulesets.witch_trial.trading import answer, noon_refusal, o
 from grimoire.domain.state import GameState
 
 
-class WitchTrial(Ruleset):
+class WitchTrial(Ruleset[WitchState]):
     id = "witch_trial"
     version = "2"
     doc_lang = "zh-Hans"
@@ -84,15 +84,15 @@ class WitchTrial(Ruleset):
 
     steps = STEPS
 
-    def start(self, g: Table) -> None:
+    def start(self, g: Table[WitchState]) -> None:
         deal(g)
 
-    def check(self, state: GameState, seat: int, action: Action, decision: Decision) -> str | None:
+    def check(self, state: GameState[WitchState], seat: int, action: Action, decision: Decision) -> str | None:
         if action.kind == SPEAK and not action.text:
             return "text_required"
         return None
 
-    def unavailable(self, state: GameState, seat: int, action: Action) -> str | None:
+    def unavailable(self, state: GameState[WitchState], seat: int, action: Action) -> str | None:
         """At night, from the seat's own hand; at noon, from the seat's own trades alone: never from
         whether another seat holds an offer."""
         step = state.step
@@ -103,12 +103,14 @@ class WitchTrial(Ruleset):
             return night_refusal(x, seat, action)
         return noon_refusal(x, seat, action) if step.name == "noon" else None
 
-    def audience(self, state: GameState, seat: int, action: Action) -> Audience:
+    def audience(self, state: GameState[WitchState], seat: int, action: Action) -> Audience:
         if action.kind == SPEAK or (action.kind == READY and state.open_step().name == "morning"):
             return PUBLIC
         return (seat,)
 
-    def default(self, state: GameState, seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
+    def default(
+        self, state: GameState[WitchState], seat: int, decisions: tuple[Decision, ...], rng: Rng
+    ) -> Action | None:
         kinds = {d.kind for d in decisions}
         if VOTE in kinds:
             return Action(kind=VOTE)
@@ -116,7 +118,7 @@ class WitchTrial(Ruleset):
             return Action(kind=REFUSE)
         return None
 
-    def on_act(self, g: Table, seat: int, action: Action, decision: Decision) -> None:
+    def on_act(self, g: Table[WitchState], seat: int, action: Action, decision: Decision) -> None:
         kind = action.kind
         if kind == OFFER:
             offer(g, seat, action.required_target(), action.required_option())
@@ -125,7 +127,7 @@ class WitchTrial(Ruleset):
         elif g.state.open_step().name == "loot":
             looted(g, seat, action)
 
-    def evolve(self, state: GameState, event: Event) -> GameState:
+    def evolve(self, state: GameState[WitchState], event: Event) -> GameState[WitchState]:
         fold = FOLDS.get(type(event))
         return fold(state, event) if fold else state
 

@@ -13,7 +13,7 @@ from grimoire.domain.rulesets.witch_trial.facts import WitchState
 from grimoire.domain.state import GameState
 
 
-def night_decisions(state: GameState, seat: int) -> tuple[Decision, ...]:
+def night_decisions(state: GameState[WitchState], seat: int) -> tuple[Decision, ...]:
     x: WitchState = state.x
     if x.imprisoned == seat:
         return (PASS_DECISION,)

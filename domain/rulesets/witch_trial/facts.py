@@ -249,21 +249,21 @@ def _give(
     return {**hands, seat: cards}
 
 
-def _dealt(state: GameState, e: CardsDealt) -> GameState:
+def _dealt(state: GameState[WitchState], e: CardsDealt) -> GameState[WitchState]:
     x: WitchState = state.x
     witches = {**x.witches, e.seat: 0} if WK in e.cards else x.witches
     return with_x(state, hands={**x.hands, e.seat: e.cards}, witches=witches)
 
 
-def _offer_made(state: GameState, e: OfferMade) -> GameState:
+def _offer_made(state: GameState[WitchState], e: OfferMade) -> GameState[WitchState]:
     return with_x(state, offers={**state.x.offers, e.recipient: (e.initiator, e.card)})
 
 
-def _offer_held(state: GameState, e: OfferHeld) -> GameState:
+def _offer_held(state: GameState[WitchState], e: OfferHeld) -> GameState[WitchState]:
     return with_x(state, held=state.x.held + ((e.initiator, e.recipient, e.card),))
 
 
-def _closing(state: GameState, initiator: int) -> dict[str, object]:
+def _closing(state: GameState[WitchState], initiator: int) -> dict[str, object]:
     """The offer of `initiator`, delivered or held, is no longer pending."""
     x: WitchState = state.x
     return {
@@ -272,69 +272,69 @@ def _closing(state: GameState, initiator: int) -> dict[str, object]:
     }
 
 
-def _accepted(state: GameState, e: TradeAccepted) -> GameState:
+def _accepted(state: GameState[WitchState], e: TradeAccepted) -> GameState[WitchState]:
     x: WitchState = state.x
     i, r = e.initiator, e.recipient
     hands = _give(_give(x.hands, i, e.card, e.got), r, e.got, e.card)
     return with_x(state, hands=hands, used=x.used + (i, r), **_closing(state, i))
 
 
-def _refused(state: GameState, e: TradeRefused) -> GameState:
+def _refused(state: GameState[WitchState], e: TradeRefused) -> GameState[WitchState]:
     return with_x(state, used=state.x.used + (e.initiator,), **_closing(state, e.initiator))
 
 
-def _used(state: GameState, e: CardUsed) -> GameState:
+def _used(state: GameState[WitchState], e: CardUsed) -> GameState[WitchState]:
     x: WitchState = state.x
     return with_x(state, hands=_give(x.hands, e.seat, e.card, None), discard=x.discard + (e.card,))
 
 
-def _attacked(state: GameState, e: AttackMade) -> GameState:
+def _attacked(state: GameState[WitchState], e: AttackMade) -> GameState[WitchState]:
     attackers = state.x.attackers
     return with_x(state, attackers={**attackers, e.target: attackers.get(e.target, ()) + (e.seat,)})
 
 
-def _killed(state: GameState, e: Killed) -> GameState:
+def _killed(state: GameState[WitchState], e: Killed) -> GameState[WitchState]:
     x: WitchState = state.x
     witches = {w: n for w, n in x.witches.items() if w != e.seat}
     return with_x(state, fresh=x.fresh + (e.seat,), witches=witches)
 
 
-def _seized(state: GameState, e: WitchKillerSeized) -> GameState:
+def _seized(state: GameState[WitchState], e: WitchKillerSeized) -> GameState[WitchState]:
     x: WitchState = state.x
     hands = _give(_give(x.hands, e.victim, WK, None), e.seat, None, WK)
     return with_x(state, hands=hands, forced=x.forced + (e.seat,))
 
 
-def _wrecked(state: GameState, e: Wrecked) -> GameState:
+def _wrecked(state: GameState[WitchState], e: Wrecked) -> GameState[WitchState]:
     x: WitchState = state.x
     witches = {w: n for w, n in x.witches.items() if w != e.seat}
     return with_x(state, fresh=x.fresh + (e.seat,), witches=witches)
 
 
-def _passed(state: GameState, e: WitchKillerPassed) -> GameState:
+def _passed(state: GameState[WitchState], e: WitchKillerPassed) -> GameState[WitchState]:
     x: WitchState = state.x
     hands = _give(_give(x.hands, e.holder, WK, None), e.heir, None, WK)
     return with_x(state, hands=hands, witches={**x.witches, e.heir: x.witches.get(e.heir, 0)})
 
 
-def _left_on_body(state: GameState, e: CardsLeftOnBody) -> GameState:
+def _left_on_body(state: GameState[WitchState], e: CardsLeftOnBody) -> GameState[WitchState]:
     x: WitchState = state.x
     hands = {s: h for s, h in x.hands.items() if s != e.seat}
     return with_x(state, hands=hands, corpses={**x.corpses, e.seat: x.corpses.get(e.seat, ()) + e.cards})
 
 
-def _from_body(state: GameState, seat: int, corpse: int, card: str) -> GameState:
+def _from_body(state: GameState[WitchState], seat: int, corpse: int, card: str) -> GameState[WitchState]:
     x: WitchState = state.x
     corpses = {**x.corpses, corpse: _without(x.corpses[corpse], card)}
     return with_x(state, hands=_give(x.hands, seat, None, card), corpses=corpses)
 
 
-def _discarded(state: GameState, e: LeftoversDiscarded) -> GameState:
+def _discarded(state: GameState[WitchState], e: LeftoversDiscarded) -> GameState[WitchState]:
     x: WitchState = state.x
     return with_x(state, corpses={**x.corpses, e.corpse: ()}, discard=x.discard + e.cards)
 
 
-def _acted(state: GameState, e: Act | Defaulted) -> GameState:
+def _acted(state: GameState[WitchState], e: Act | Defaulted) -> GameState[WitchState]:
     """The submission order of card uses (ruling 7): a changed use takes the place of its last change."""
     if e.action.kind not in ORDERED:
         return state
@@ -344,7 +344,7 @@ def _acted(state: GameState, e: Act | Defaulted) -> GameState:
     return with_x(state, order=order + (e.seat,))
 
 
-def _phase(state: GameState, e: PhaseStarted) -> GameState:
+def _phase(state: GameState[WitchState], e: PhaseStarted) -> GameState[WitchState]:
     if e.phase == "dawn":
         return with_x(state, imprisoned=None)
     if e.phase == "evening":
@@ -354,11 +354,11 @@ def _phase(state: GameState, e: PhaseStarted) -> GameState:
     return state
 
 
-def _step(state: GameState, e: StepOpened) -> GameState:
+def _step(state: GameState[WitchState], e: StepOpened) -> GameState[WitchState]:
     return with_x(state, order=()) if state.x.order else state
 
 
-FOLDS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
+FOLDS: dict[type[Event], Callable[[GameState[WitchState], Any], GameState[WitchState]]] = {
     GameCreated: lambda s, e: replace(s, x=WitchState()),
     CardsDealt: _dealt,
     OfferMade: _offer_made,

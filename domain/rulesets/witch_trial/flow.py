@@ -17,7 +17,7 @@ from grimoire.domain.events import MODERATOR, Action, Decision
 from grimoire.domain.ruleset import StepSpec, Table
 from grimoire.domain.rulesets.witch_trial.cards import night_decisions
 from grimoire.domain.rulesets.witch_trial.data import HAND_CAP, READY_DECISION, VOTE, WK, talk
-from grimoire.domain.rulesets.witch_trial.facts import CardsDealt, Imprisoned
+from grimoire.domain.rulesets.witch_trial.facts import CardsDealt, Imprisoned, WitchState
 from grimoire.domain.rulesets.witch_trial.looting import first_finders, prompt_looter
 from grimoire.domain.rulesets.witch_trial.night import resolve_night
 from grimoire.domain.rulesets.witch_trial.trading import close_offers, offer_decisions
@@ -37,23 +37,23 @@ class DayStep(NamedTuple):
     """A step of the day: `opens` opens it (its phase and prompts); once it closes, `resolve`
     applies its answers and, unless the game has ended, the step `then` opens."""
 
-    opens: Callable[[Table], None]
-    resolve: Callable[[Table, dict[int, Action]], None]
+    opens: Callable[[Table[WitchState]], None]
+    resolve: Callable[[Table[WitchState], dict[int, Action]], None]
     then: Step
 
 
-def deal(g: Table) -> None:
+def deal(g: Table[WitchState]) -> None:
     """Four cards a seat, from the shuffled pool (or in its order); then the first morning."""
     pool = g.state.setup_roles if g.state.options["deal_in_order"] else g.rng.shuffled(g.state.setup_roles)
     for seat in range(1, g.state.seats + 1):
         cards = tuple(pool[HAND_CAP * (seat - 1) : HAND_CAP * seat])
-        g.emit(CardsDealt, to=(seat,), seat=seat, cards=cards)
+        g.emit(CardsDealt(at=g.at, to=(seat,), seat=seat, cards=cards))
         if WK in cards:
             g.notice("witch.cursed", to=(seat,))
     open_morning(g, 1)
 
 
-def open_morning(g: Table, day: int) -> None:
+def open_morning(g: Table[WitchState], day: int) -> None:
     g.phase("morning", day)
     g.open_step(
         Step.MORNING.value,
@@ -64,7 +64,7 @@ def open_morning(g: Table, day: int) -> None:
     )
 
 
-def open_noon(g: Table) -> None:
+def open_noon(g: Table[WitchState]) -> None:
     g.phase("noon", g.state.day)
     living = g.state.living()
     offers = {s: d for s in living if (d := offer_decisions(g.state, s))}
@@ -72,7 +72,7 @@ def open_noon(g: Table) -> None:
     g.open_step(Step.NOON.value, "noon_seconds", seats=living, decisions=public, private=offers, extend=False)
 
 
-def open_vote(g: Table) -> None:
+def open_vote(g: Table[WitchState]) -> None:
     g.phase("evening", g.state.day)
     living = g.state.living()
     g.open_step(
@@ -83,7 +83,7 @@ def open_vote(g: Table) -> None:
     )
 
 
-def imprison(g: Table, answers: dict[int, Action]) -> None:
+def imprison(g: Table[WitchState], answers: dict[int, Action]) -> None:
     """The imprisonment vote: a single leader of more than half the living's ballots."""
     living = g.state.living()
     ballots: dict[int, int | None] = dict.fromkeys(living)
@@ -94,26 +94,26 @@ def imprison(g: Table, answers: dict[int, Action]) -> None:
     leaders = g.vote_result("imprison", tally, ballots, valid)
     chosen = leaders[0] if len(leaders) == 1 else None
     if chosen is not None:
-        g.emit(Imprisoned, to=MODERATOR, seat=chosen)
+        g.emit(Imprisoned(at=g.at, to=MODERATOR, seat=chosen))
         g.notice("imprison.done", seat=chosen)
     else:
         g.notice("imprison.tie" if valid else "imprison.invalid")
 
 
-def open_night(g: Table) -> None:
+def open_night(g: Table[WitchState]) -> None:
     g.phase("night", g.state.day)
     prompts = {s: night_decisions(g.state, s) for s in g.state.living()}
     g.open_step(Step.NIGHT.value, "night_seconds", private=prompts)
 
 
-def open_loot(g: Table) -> None:
+def open_loot(g: Table[WitchState]) -> None:
     """The loot window (its looters queued by the night): the first looter of each body is prompted."""
     g.open_step(Step.LOOT.value, "loot_seconds", extend=False, hold=True)
     for corpse, queue in sorted(g.state.x.loot.items()):
         prompt_looter(g, queue[0], corpse)
 
 
-def talk_over(g: Table, answers: dict[int, Action]) -> None:
+def talk_over(g: Table[WitchState], answers: dict[int, Action]) -> None:
     """The morning is talk: nothing to apply."""
 
 
@@ -126,7 +126,7 @@ FLOW: dict[Step, DayStep] = {
 }
 
 
-def close(step: Step, rs: object, g: Table, answers: dict[int, Action]) -> None:
+def close(step: Step, rs: object, g: Table[WitchState], answers: dict[int, Action]) -> None:
     """The step closed: resolve it, then open the step it names next (none once the game ended)."""
     declared = FLOW[step]
     declared.resolve(g, answers)

@@ -15,7 +15,7 @@ from grimoire.domain.rulesets.witch_trial.facts import FirstFound, LeftoversDisc
 from grimoire.domain.state import GameState
 
 
-def loot_decisions(state: GameState, seat: int, corpse: int) -> tuple[Decision, ...]:
+def loot_decisions(state: GameState[WitchState], seat: int, corpse: int) -> tuple[Decision, ...]:
     x: WitchState = state.x
     cards = tuple(c for c in CARDS if c in x.corpses.get(corpse, ()))
     if cards and len(x.hands[seat]) < HAND_CAP and seat not in x.forced:
@@ -23,26 +23,27 @@ def loot_decisions(state: GameState, seat: int, corpse: int) -> tuple[Decision, 
     return (LOOT_PASS,)
 
 
-def prompt_looter(g: Table, seat: int, corpse: int) -> None:
+def prompt_looter(g: Table[WitchState], seat: int, corpse: int) -> None:
     """The looter's look at the body (6.2), then its choice."""
     cards = g.state.x.corpses.get(corpse, ())
     g.notice("loot.look" if cards else "loot.empty", to=(seat,), target=corpse, cards=sorted(cards))
     g.prompt(seat, loot_decisions(g.state, seat, corpse))
 
 
-def looted(g: Table, seat: int, action: Action) -> None:
+def looted(g: Table[WitchState], seat: int, action: Action) -> None:
     """A looter took a card or passed: the body's next looter is prompted."""
     x: WitchState = g.state.x
     corpse = next(c for c, looters in x.loot.items() if seat in looters)
     if action.kind == TAKE:
-        g.emit(Looted, to=(seat,), seat=seat, corpse=corpse, card=action.option)
+        assert action.option is not None, "the card is one of the decision's options"
+        g.emit(Looted(at=g.at, to=(seat,), seat=seat, corpse=corpse, card=action.option))
     answers = g.state.open_step().answers
     following = next((s for s in x.loot[corpse] if s not in answers), None)
     if following is not None:
         prompt_looter(g, following, corpse)
 
 
-def first_finders(g: Table, answers: dict[int, Action]) -> None:
+def first_finders(g: Table[WitchState], answers: dict[int, Action]) -> None:
     """The body-discovery announcement: one first finder per body, then the unclaimed cards by name."""
     x: WitchState = g.state.x
     draws = [(g.rng.below(DRAW), g.rng.below(DRAW)) for _ in x.fresh]
@@ -54,10 +55,10 @@ def first_finders(g: Table, answers: dict[int, Action]) -> None:
         if cards and finders:
             finder = finders[finder_draw % len(finders)]
             card = cards[card_draw % len(cards)]
-            g.emit(FirstFound, to=(finder,), seat=finder, corpse=corpse, card=card)
+            g.emit(FirstFound(at=g.at, to=(finder,), seat=finder, corpse=corpse, card=card))
         left = g.state.x.corpses.get(corpse, ())
         if left:
-            g.emit(LeftoversDiscarded, to=MODERATOR, corpse=corpse, cards=left)
+            g.emit(LeftoversDiscarded(at=g.at, to=MODERATOR, corpse=corpse, cards=left))
             unclaimed += left
     if unclaimed:
         g.notice("loot.unclaimed", cards=sorted(unclaimed))

@@ -47,6 +47,7 @@ from grimoire.domain.rulesets.witch_trial.facts import (
     WitchKillerPassed,
     WitchKillerReceived,
     WitchKillerSeized,
+    WitchState,
     WitchTimer,
     Wrecked,
     holder,
@@ -75,7 +76,7 @@ class Night:
         "uses",
     )
 
-    def __init__(self, g: Table, answers: dict[int, Action]) -> None:
+    def __init__(self, g: Table[WitchState], answers: dict[int, Action]) -> None:
         state = g.state
         self.day = state.day
         self.living = state.living()
@@ -99,7 +100,7 @@ class Night:
         return [(s, a) for s, a in self.uses if a.kind == card]
 
 
-def probes(g: Table, night: Night) -> None:
+def probes(g: Table[WitchState], night: Night) -> None:
     """probe reads the hands as they were before tonight's use (3.7, Q7): their size and one random
     card, the witch_killer shown as kill_magic."""
     hands = g.state.x.hands
@@ -114,26 +115,26 @@ def probes(g: Table, night: Night) -> None:
         else:
             night.told.append((s, "probe.empty", {"target": target}))
     for s, a in uses:
-        g.emit(CardUsed, to=(s,), seat=s, card=PROBE, target=a.target)
+        g.emit(CardUsed(at=g.at, to=(s,), seat=s, card=PROBE, target=a.target))
 
 
-def checks(g: Table, night: Night) -> None:
+def checks(g: Table[WitchState], night: Night) -> None:
     """check: whether the dead player was killed by the witch_killer (a wreck death is not)."""
     for s, a in night.used(CHECK):
         target = a.required_target()
-        g.emit(CardUsed, to=(s,), seat=s, card=CHECK, target=target)
+        g.emit(CardUsed(at=g.at, to=(s,), seat=s, card=CHECK, target=target))
         yes = g.state.x.causes.get(target) == WK
         night.told.append((s, "check.yes" if yes else "check.no", {"target": target}))
 
 
-def raise_barriers(g: Table, night: Night) -> None:
+def raise_barriers(g: Table[WitchState], night: Night) -> None:
     """A barrier blocks every attack on its user tonight."""
     for s, _ in night.used(BARRIER):
         night.shielded.add(s)
-        g.emit(CardUsed, to=(s,), seat=s, card=BARRIER)
+        g.emit(CardUsed(at=g.at, to=(s,), seat=s, card=BARRIER))
 
 
-def attack_slots(g: Table, night: Night) -> None:
+def attack_slots(g: Table[WitchState], night: Night) -> None:
     """Three a night: the witch_killer takes one first if used (Q6), then kill_magic in submission order;
     attackers past the cap are unfit tonight and keep their card."""
     witch_killer = night.used(WK)
@@ -141,11 +142,12 @@ def attack_slots(g: Table, night: Night) -> None:
     cap = ATTACK_SLOTS - len(witch_killer)
     for s, a in kills[cap:]:
         night.unfit.append(s)
-        g.emit(AttackUnfit, to=MODERATOR, seat=s, target=a.target)
+        assert a.target is not None, "a kill names its target"
+        g.emit(AttackUnfit(at=g.at, to=MODERATOR, seat=s, target=a.target))
     night.slots = witch_killer + kills[:cap]
 
 
-def attacks(g: Table, night: Night) -> None:
+def attacks(g: Table[WitchState], night: Night) -> None:
     """In slot order. An attacker dead before its turn does nothing. A kill_magic is spent once made: on
     a body it is late and loots (looting case 3, Q9), on a barrier it is blocked, on a holder whose own attack
     landed it misses (4.5); otherwise it kills, and a kill on the holder takes the witch_killer."""
@@ -155,19 +157,19 @@ def attacks(g: Table, night: Night) -> None:
     for slot, (s, a) in enumerate(slots, 1):
         t = a.required_target()
         if s in night.dead:
-            g.emit(AttackVoided, to=MODERATOR, seat=s, target=t)
+            g.emit(AttackVoided(at=g.at, to=MODERATOR, seat=s, target=t))
             continue
-        g.emit(AttackMade, to=MODERATOR, seat=s, target=t, card=a.kind, slot=slot)
+        g.emit(AttackMade(at=g.at, to=MODERATOR, seat=s, target=t, card=a.kind, slot=slot))
         if a.kind == KILL:
-            g.emit(CardUsed, to=(s,), seat=s, card=KILL, target=t)
+            g.emit(CardUsed(at=g.at, to=(s,), seat=s, card=KILL, target=t))
         if t in night.dead:
-            g.emit(AttackLate, to=MODERATOR, seat=s, target=t)
+            g.emit(AttackLate(at=g.at, to=MODERATOR, seat=s, target=t))
             night.looters.setdefault(t, []).append(s)
         elif t in night.shielded:
-            g.emit(AttackBlocked, to=MODERATOR, seat=s, target=t)
+            g.emit(AttackBlocked(at=g.at, to=MODERATOR, seat=s, target=t))
             night.blocked.add(t)
         elif t == holder_attacks and holder_landed:
-            g.emit(AttackMissed, to=MODERATOR, seat=s, target=t)
+            g.emit(AttackMissed(at=g.at, to=MODERATOR, seat=s, target=t))
         else:
             night.dead[t] = a.kind
             night.killed_by[t] = s
@@ -180,41 +182,41 @@ def attacks(g: Table, night: Night) -> None:
                 night.holder = s
 
 
-def deaths_and_loot(g: Table, night: Night) -> None:
+def deaths_and_loot(g: Table[WitchState], night: Night) -> None:
     """The night's kills; a killer of the holder takes the witch_killer in place of a loot (looting case 4)."""
     for victim, killer in night.killed_by.items():
-        g.emit(Killed, to=MODERATOR, seat=victim, killer=killer, card=night.dead[victim])
+        g.emit(Killed(at=g.at, to=MODERATOR, seat=victim, killer=killer, card=night.dead[victim]))
     for victim, killer in night.seized:
-        g.emit(WitchKillerSeized, to=(killer,), seat=killer, victim=victim)
+        g.emit(WitchKillerSeized(at=g.at, to=(killer,), seat=killer, victim=victim))
 
 
-def witch_timers(g: Table, night: Night) -> None:
+def witch_timers(g: Table[WitchState], night: Night) -> None:
     """Becoming a witch: a witch's nights without a kill count up, a kill resets them; a killer not yet a witch
     becomes one, its kill night counting as a kill."""
     witches = g.state.x.witches
     killers = set(night.killed_by.values())
     for w, nights in witches.items():
-        g.emit(WitchTimer, to=MODERATOR, seat=w, nights=0 if w in killers else nights + 1)
+        g.emit(WitchTimer(at=g.at, to=MODERATOR, seat=w, nights=0 if w in killers else nights + 1))
     for s in sorted(killers):
         if s not in witches and s not in night.dead:
             night.became.append(s)
-            g.emit(BecameWitch, to=MODERATOR, seat=s)
+            g.emit(BecameWitch(at=g.at, to=MODERATOR, seat=s))
 
 
-def wreck_deaths(g: Table, night: Night) -> None:
+def wreck_deaths(g: Table[WitchState], night: Night) -> None:
     """A witch's second night in a row without a kill: it dies (a wreck). A wrecked holder's witch_killer
     goes to a random survivor, even one whose hand is full."""
     for w in [w for w, nights in g.state.x.witches.items() if nights >= 2]:
         night.dead[w] = WRECK
-        g.emit(Wrecked, to=MODERATOR, seat=w)
+        g.emit(Wrecked(at=g.at, to=MODERATOR, seat=w))
     heirs = [s for s in night.living if s not in night.dead]
     if night.holder in night.dead and heirs:
         heir = heirs[night.heir_draw % len(heirs)]
-        g.emit(WitchKillerPassed, to=MODERATOR, holder=night.holder, heir=heir)
-        g.emit(WitchKillerReceived, to=(heir,), seat=heir, cards=g.state.x.hands[heir])
+        g.emit(WitchKillerPassed(at=g.at, to=MODERATOR, holder=night.holder, heir=heir))
+        g.emit(WitchKillerReceived(at=g.at, to=(heir,), seat=heir, cards=g.state.x.hands[heir]))
 
 
-def tell(g: Table, night: Night) -> None:
+def tell(g: Table[WitchState], night: Night) -> None:
     """Each seat's private feedback (9.1): results, a barrier's success, `attack.unfit`, becoming a witch."""
     for seat, key, args in night.told:
         g.notice(key, to=(seat,), learn=None, **args)
@@ -228,7 +230,7 @@ def tell(g: Table, night: Night) -> None:
             g.notice("witch.become", to=(seat,))
 
 
-def dawn(g: Table, night: Night) -> None:
+def dawn(g: Table[WitchState], night: Night) -> None:
     """The dead, announced on the day of the night; on the last night, the end."""
     dead = night.dead
     survivors = [s for s in night.living if s not in dead]
@@ -238,22 +240,22 @@ def dawn(g: Table, night: Night) -> None:
     if dead:
         g.kill(dead, "morning")
         for seat in sorted(dead):
-            g.emit(CardsLeftOnBody, to=(seat,), seat=seat, cards=g.state.x.hands[seat])
+            g.emit(CardsLeftOnBody(at=g.at, to=(seat,), seat=seat, cards=g.state.x.hands[seat]))
     else:
         g.notice("morning.none")
     if last:
         g.end("early_end" if len(survivors) <= 1 else "days_over", survivors)
 
 
-def queue_looters(g: Table, night: Night) -> None:
+def queue_looters(g: Table[WitchState], night: Night) -> None:
     """Each body's living looters (its killer and late attackers), in submission order."""
     for corpse, looters in sorted(night.looters.items()):
         queue = tuple([s for s in looters if s not in night.dead])
         if queue:
-            g.emit(LootQueued, to=MODERATOR, corpse=corpse, looters=queue)
+            g.emit(LootQueued(at=g.at, to=MODERATOR, corpse=corpse, looters=queue))
 
 
-STAGES: tuple[Callable[[Table, Night], None], ...] = (
+STAGES: tuple[Callable[[Table[WitchState], Night], None], ...] = (
     probes,
     checks,
     raise_barriers,
@@ -268,7 +270,7 @@ STAGES: tuple[Callable[[Table, Night], None], ...] = (
 )
 
 
-def resolve_night(g: Table, answers: dict[int, Action]) -> None:
+def resolve_night(g: Table[WitchState], answers: dict[int, Action]) -> None:
     """The night's stages in order (the draws of the night are taken first); a stage that ends the
     game ends the night."""
     night = Night(g, answers)

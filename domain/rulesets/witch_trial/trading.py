@@ -62,50 +62,50 @@ def noon_refusal(x: WitchState, seat: int, action: Action) -> str | None:
     return TRADE_USED if seat in x.used else "wrong_phase"
 
 
-def offer_decisions(state: GameState, seat: int) -> tuple[Decision, ...]:
+def offer_decisions(state: GameState[WitchState], seat: int) -> tuple[Decision, ...]:
     cards = tradeable(state.x.hands[seat]) if seat not in state.x.used else ()
     others = state.others(seat)
     return (Decision(kind=OFFER, targets=others, options=cards),) if cards and others else ()
 
 
-def answer_decisions(state: GameState, seat: int) -> tuple[Decision, ...]:
+def answer_decisions(state: GameState[WitchState], seat: int) -> tuple[Decision, ...]:
     cards = tradeable(state.x.hands[seat])
     refuse = Decision(kind=REFUSE)
     return (Decision(kind=ACCEPT, options=cards), refuse) if cards else (refuse,)
 
 
-def noon_decisions(state: GameState, seat: int) -> tuple[Decision, ...]:
+def noon_decisions(state: GameState[WitchState], seat: int) -> tuple[Decision, ...]:
     return (talk(state), READY_DECISION, *offer_decisions(state, seat))
 
 
-def offer(g: Table, seat: int, recipient: int, card: str) -> None:
+def offer(g: Table[WitchState], seat: int, recipient: int, card: str) -> None:
     """Delivered at once, unless the recipient cannot take it (it has traded, or is party to a
     pending offer: ruling 12): then it is held and only the moderator learns. Either way the
     initiator is left with talk alone."""
     x: WitchState = g.state.x
     if recipient in x.used or pending(x, recipient):
-        g.emit(OfferHeld, to=MODERATOR, initiator=seat, recipient=recipient, card=card)
+        g.emit(OfferHeld(at=g.at, to=MODERATOR, initiator=seat, recipient=recipient, card=card))
     else:
-        g.emit(OfferMade, to=(recipient,), initiator=seat, recipient=recipient, card=card)
+        g.emit(OfferMade(at=g.at, to=(recipient,), initiator=seat, recipient=recipient, card=card))
         g.prompt(recipient, (talk(g.state), *answer_decisions(g.state, recipient)), reset=True)
     g.prompt(seat, (talk(g.state),), reset=True)
 
 
-def answer(g: Table, seat: int, got: str | None) -> None:
+def answer(g: Table[WitchState], seat: int, got: str | None) -> None:
     """The swap at once (the recipient is left with talk alone), or a refusal that gives the
     recipient its turn back (5.3)."""
     initiator, card = g.state.x.offers[seat]
     if got is None:
-        g.emit(TradeRefused, to=(initiator, seat), initiator=initiator, recipient=seat, card=card)
+        g.emit(TradeRefused(at=g.at, to=(initiator, seat), initiator=initiator, recipient=seat, card=card))
     else:
-        g.emit(TradeAccepted, to=(initiator, seat), initiator=initiator, recipient=seat, card=card, got=got)
+        g.emit(TradeAccepted(at=g.at, to=(initiator, seat), initiator=initiator, recipient=seat, card=card, got=got))
     g.prompt(seat, (talk(g.state),) if got is not None else noon_decisions(g.state, seat), reset=True)
 
 
-def close_offers(g: Table, answers: dict[int, Action]) -> None:
+def close_offers(g: Table[WitchState], answers: dict[int, Action]) -> None:
     """Noon ends: offers still unanswered (refused by default) and held offers close as refused."""
     x: WitchState = g.state.x
     for recipient, (initiator, card) in sorted(x.offers.items()):
-        g.emit(TradeRefused, to=(initiator, recipient), initiator=initiator, recipient=recipient, card=card)
+        g.emit(TradeRefused(at=g.at, to=(initiator, recipient), initiator=initiator, recipient=recipient, card=card))
     for initiator, recipient, card in x.held:
-        g.emit(TradeRefused, to=(initiator,), initiator=initiator, recipient=recipient, card=card)
+        g.emit(TradeRefused(at=g.at, to=(initiator,), initiator=initiator, recipient=recipient, card=card))
