@@ -6,10 +6,9 @@ out of the cyclic garbage collector (`gc=False`): folding allocates many of them
 
 from __future__ import annotations
 
-from typing import Any, Generic, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
-from typing_extensions import TypeVar
 
 from grimoire.domain.events import Action, Decision
 
@@ -55,10 +54,10 @@ class Step(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 Status = Literal["new", "lobby", "running", "ended"]  # a game's life: new → lobby → running → ended
 
 
-# The ruleset's own state, a msgspec Struct (a ruleset not yet typed by it reads it unchecked). Not
-# bound to Struct: a shared mechanic names the fields it reads by a Protocol, which cannot also require
-# a Struct.
-X = TypeVar("X", default=Any)
+# The ruleset's own state, a msgspec Struct; code that serves every ruleset (the engine, the catalog,
+# the service) writes `GameState[Any]`. Not bound to Struct: a shared mechanic names the fields it reads
+# by a Protocol, which cannot also require a Struct.
+X = TypeVar("X")
 
 
 class GameState(msgspec.Struct, Generic[X], frozen=True, kw_only=True, gc=False):
