@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from importlib.resources import files
+from typing import Any
 
 from grimoire.domain import audit, texts
 from grimoire.domain.audit import AuditReport
@@ -22,7 +23,7 @@ from grimoire.domain.rulesets.witch_trial import WITCH_TRIAL
 from grimoire.domain.state import GameState
 from grimoire.domain.violations import RuleViolation
 
-RULESETS: dict[str, Ruleset] = {rs.id: rs for rs in (JINRO9, ULTIMATE13, WITCH_TRIAL, LANGRENSHA, MAGIC_CITY)}
+RULESETS: dict[str, Ruleset[Any]] = {rs.id: rs for rs in (JINRO9, ULTIMATE13, WITCH_TRIAL, LANGRENSHA, MAGIC_CITY)}
 ENGINES: dict[str, Decider] = {rs_id: Decider(rs) for rs_id, rs in RULESETS.items()}
 
 # The texts: the shared catalog beside the kernel, and each ruleset's beside its rules.
@@ -52,7 +53,7 @@ def end_reasons() -> list[str]:
     return sorted({ABORTED, *(reason for rs in RULESETS.values() for reason in rs.end_reasons)})
 
 
-def get(ruleset_id: str) -> Ruleset | None:
+def get(ruleset_id: str) -> Ruleset[Any] | None:
     return RULESETS.get(ruleset_id)
 
 
@@ -60,29 +61,29 @@ def engine(ruleset_id: str) -> Decider | None:
     return ENGINES.get(ruleset_id)
 
 
-def _for_input(state: GameState, inp: Input) -> Decider | RuleViolation:
+def _for_input(state: GameState[Any], inp: Input) -> Decider | RuleViolation:
     ruleset_id = inp.ruleset if isinstance(inp, CreateGame) else state.ruleset
     found = ENGINES.get(ruleset_id)
     return found if found is not None else RuleViolation(code="unknown_ruleset")
 
 
-def run(state: GameState, inp: Input) -> tuple[list[Event], GameState] | RuleViolation:
+def run(state: GameState[Any], inp: Input) -> tuple[list[Event], GameState[Any]] | RuleViolation:
     d = _for_input(state, inp)
     return d if isinstance(d, RuleViolation) else d.run(state, inp)
 
 
-def decide(state: GameState, inp: Input) -> list[Event] | RuleViolation:
+def decide(state: GameState[Any], inp: Input) -> list[Event] | RuleViolation:
     d = _for_input(state, inp)
     return d if isinstance(d, RuleViolation) else d.decide(state, inp)
 
 
-def evolve(state: GameState, event: Event) -> GameState:
+def evolve(state: GameState[Any], event: Event) -> GameState[Any]:
     ruleset_id = event.ruleset if isinstance(event, GameCreated) else state.ruleset
     d = ENGINES.get(ruleset_id)
     return d.evolve(state, event) if d is not None else _KERNEL.evolve(state, event)
 
 
-def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
+def fold(events: Iterable[Event], state: GameState[Any] | None = None) -> GameState[Any]:
     state = state or initial_state()
     for event in events:
         state = evolve(state, event)

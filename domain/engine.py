@@ -51,11 +51,11 @@ MAX_NAME = 40
 replace = msgspec.structs.replace
 
 
-def initial_state() -> GameState:
+def initial_state() -> GameState[Any]:
     return GameState()
 
 
-def is_terminal(state: GameState) -> bool:
+def is_terminal(state: GameState[Any]) -> bool:
     return state.status == "ended"
 
 
@@ -67,21 +67,21 @@ class Decider:
     initial_state = staticmethod(initial_state)
     is_terminal = staticmethod(is_terminal)
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset[Any]) -> None:
         self.ruleset = ruleset
 
-    def decide(self, state: GameState, inp: Input) -> list[Event] | RuleViolation:
+    def decide(self, state: GameState[Any], inp: Input) -> list[Event] | RuleViolation:
         out = self.run(state, inp)
         return out if isinstance(out, RuleViolation) else out[0]
 
-    def run(self, state: GameState, inp: Input) -> tuple[list[Event], GameState] | RuleViolation:
+    def run(self, state: GameState[Any], inp: Input) -> tuple[list[Event], GameState[Any]] | RuleViolation:
         """`decide`, also returning the state its events fold into (so a caller need not fold twice)."""
         g = _decide(self, state, inp)
         if isinstance(g, RuleViolation):
             return g
         return g.events, g.state
 
-    def evolve(self, state: GameState, event: Event) -> GameState:
+    def evolve(self, state: GameState[Any], event: Event) -> GameState[Any]:
         if event.to == PUBLIC:
             state = replace(state, shown=state.shown + 1)
         handler = _EVOLVE.get(type(event))
@@ -89,14 +89,14 @@ class Decider:
             state = handler(state, event)
         return self.ruleset.evolve(state, event) if state.ruleset else state
 
-    def fold(self, events: Iterable[Event], state: GameState | None = None) -> GameState:
+    def fold(self, events: Iterable[Event], state: GameState[Any] | None = None) -> GameState[Any]:
         state = state or initial_state()
         evolve = self.evolve
         for event in events:
             state = evolve(state, event)
         return state
 
-    def table(self, state: GameState, at: int) -> Table:
+    def table(self, state: GameState[Any], at: int) -> Table[Any]:
         return Table(state, at, self.ruleset, self.evolve)
 
 
@@ -107,7 +107,7 @@ def _refuse(code: str, **args: Any) -> RuleViolation:
     return RuleViolation(code=code, args=args)
 
 
-def _decide(d: Decider, state: GameState, inp: Input) -> Table | RuleViolation:
+def _decide(d: Decider, state: GameState[Any], inp: Input) -> Table[Any] | RuleViolation:
     if isinstance(inp, Act):
         return _decide_act(d, state, inp)
     if isinstance(inp, Timeout):
@@ -130,7 +130,7 @@ def _decide(d: Decider, state: GameState, inp: Input) -> Table | RuleViolation:
     return _refuse("unknown_action")
 
 
-def resolve_options(rs: Ruleset, given: dict[str, Any]) -> dict[str, Any] | RuleViolation:
+def resolve_options(rs: Ruleset[Any], given: dict[str, Any]) -> dict[str, Any] | RuleViolation:
     specs = rs.all_options()
     for name, value in given.items():
         spec = specs.get(name)
@@ -139,7 +139,7 @@ def resolve_options(rs: Ruleset, given: dict[str, Any]) -> dict[str, Any] | Rule
     return {name: given.get(name, spec.default) for name, spec in specs.items()}
 
 
-def _decide_create(d: Decider, state: GameState, inp: CreateGame) -> Table | RuleViolation:
+def _decide_create(d: Decider, state: GameState[Any], inp: CreateGame) -> Table[Any] | RuleViolation:
     if state.status != "new":
         return _refuse("game_exists")
     rs = d.ruleset
@@ -194,7 +194,7 @@ def _good_name(name: str) -> bool:
     return 0 < len(name.strip()) <= MAX_NAME and name == name.strip() and name.isprintable()
 
 
-def _decide_join(d: Decider, state: GameState, inp: Join) -> Table | RuleViolation:
+def _decide_join(d: Decider, state: GameState[Any], inp: Join) -> Table[Any] | RuleViolation:
     if state.status != "lobby":
         return _refuse("game_not_in_lobby")
     if len(state.names) >= state.seats:
@@ -208,7 +208,7 @@ def _decide_join(d: Decider, state: GameState, inp: Join) -> Table | RuleViolati
     return g
 
 
-def _decide_leave(d: Decider, state: GameState, inp: Leave) -> Table | RuleViolation:
+def _decide_leave(d: Decider, state: GameState[Any], inp: Leave) -> Table[Any] | RuleViolation:
     if state.status != "lobby":
         return _refuse("game_not_in_lobby")
     if not 1 <= inp.seat <= len(state.names):
@@ -218,7 +218,7 @@ def _decide_leave(d: Decider, state: GameState, inp: Leave) -> Table | RuleViola
     return g
 
 
-def _decide_start(d: Decider, state: GameState, inp: Start) -> Table | RuleViolation:
+def _decide_start(d: Decider, state: GameState[Any], inp: Start) -> Table[Any] | RuleViolation:
     if state.status != "lobby":
         return _refuse("game_not_in_lobby")
     if len(state.names) < state.seats:
@@ -232,7 +232,7 @@ def _decide_start(d: Decider, state: GameState, inp: Start) -> Table | RuleViola
     return g
 
 
-def _check_choice(state: GameState, seat: int, action: Action, decision: Decision) -> RuleViolation | None:
+def _check_choice(state: GameState[Any], seat: int, action: Action, decision: Decision) -> RuleViolation | None:
     """The decision's own rules: target, targets, option and text."""
     n = state.seats
     if decision.count > 1:
@@ -275,7 +275,7 @@ def _check_choice(state: GameState, seat: int, action: Action, decision: Decisio
     return None
 
 
-def _decide_act(d: Decider, state: GameState, inp: Act) -> Table | RuleViolation:
+def _decide_act(d: Decider, state: GameState[Any], inp: Act) -> Table[Any] | RuleViolation:
     if state.status != "running":
         return _refuse("game_not_running")
     seat, action = inp.seat, inp.action
@@ -312,7 +312,7 @@ def _decide_act(d: Decider, state: GameState, inp: Act) -> Table | RuleViolation
     return g
 
 
-def _decide_timeout(d: Decider, state: GameState, inp: Timeout) -> Table | RuleViolation:
+def _decide_timeout(d: Decider, state: GameState[Any], inp: Timeout) -> Table[Any] | RuleViolation:
     if state.status != "running":
         return _refuse("game_not_running")
     step = state.step
@@ -342,7 +342,7 @@ def _decide_timeout(d: Decider, state: GameState, inp: Timeout) -> Table | RuleV
 # --- evolve ------------------------------------------------------------------------------------
 
 
-def _answer(state: GameState, seat: int, action: Action) -> GameState:
+def _answer(state: GameState[Any], seat: int, action: Action) -> GameState[Any]:
     step = state.open_step()
     decision = step.decision(seat, action.kind)
     if decision is None or decision.repeatable:
@@ -350,11 +350,11 @@ def _answer(state: GameState, seat: int, action: Action) -> GameState:
     return replace(state, step=replace(step, answers={**step.answers, seat: action}))
 
 
-def _on_create(state: GameState, e: CreateGame) -> GameState:
+def _on_create(state: GameState[Any], e: CreateGame) -> GameState[Any]:
     return replace(state, game_id=e.game_id, seed=e.seed, moderator=e.moderator)
 
 
-def _on_created(state: GameState, e: GameCreated) -> GameState:
+def _on_created(state: GameState[Any], e: GameCreated) -> GameState[Any]:
     return replace(
         state,
         status="lobby",
@@ -370,7 +370,7 @@ def _on_created(state: GameState, e: GameCreated) -> GameState:
     )
 
 
-def _on_step(state: GameState, e: StepOpened) -> GameState:
+def _on_step(state: GameState[Any], e: StepOpened) -> GameState[Any]:
     step = Step(
         no=e.step,
         name=e.name,
@@ -386,7 +386,7 @@ def _on_step(state: GameState, e: StepOpened) -> GameState:
     return replace(state, step=step, steps=e.step)
 
 
-def _on_prompt(state: GameState, e: Prompt) -> GameState:
+def _on_prompt(state: GameState[Any], e: Prompt) -> GameState[Any]:
     step = state.open_step()
     if e.reset:
         answers = {seat: a for seat, a in step.answers.items() if seat != e.seat}
@@ -398,17 +398,17 @@ def _on_prompt(state: GameState, e: Prompt) -> GameState:
     return replace(state, step=replace(step, prompts={**step.prompts, e.seat: own}))
 
 
-def _on_extended(state: GameState, e: DeadlineExtended) -> GameState:
+def _on_extended(state: GameState[Any], e: DeadlineExtended) -> GameState[Any]:
     return replace(state, step=replace(state.open_step(), deadline=e.deadline, retries_left=e.retries_left))
 
 
-def _set_role(state: GameState, seat: int, role: str) -> GameState:
+def _set_role(state: GameState[Any], seat: int, role: str) -> GameState[Any]:
     roles = list(state.roles)
     roles[seat - 1] = role
     return replace(state, roles=tuple(roles))
 
 
-def _on_died(state: GameState, e: Died) -> GameState:
+def _on_died(state: GameState[Any], e: Died) -> GameState[Any]:
     alive = list(state.alive)
     for seat in e.seats:
         alive[seat - 1] = False
@@ -416,7 +416,7 @@ def _on_died(state: GameState, e: Died) -> GameState:
 
 
 # The kernel's fold of each event type; each handler takes events of its own key's type.
-_EVOLVE: dict[type[Event], Callable[[GameState, Any], GameState]] = {
+_EVOLVE: dict[type[Event], Callable[[GameState[Any], Any], GameState[Any]]] = {
     CreateGame: _on_create,
     GameCreated: _on_created,
     Join: lambda s, e: replace(s, names=(*s.names, e.name)),

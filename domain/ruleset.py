@@ -79,7 +79,7 @@ COMMON_OPTIONS: dict[str, Option] = {
 }
 
 
-R = TypeVar("R", bound="Ruleset", contravariant=True)
+R = TypeVar("R", bound="Ruleset[Any]", contravariant=True)
 
 
 class RoleData(Protocol):
@@ -99,10 +99,10 @@ class StepSpec(NamedTuple, Generic[R]):
     table)`, what it tells as it opens or is skipped.
     """
 
-    resolve: Callable[[R, Table, dict[int, Action]], None]
-    prompt: Callable[[R, Table, int], tuple[Decision, ...]] | None = None
-    actors: Callable[[R, Table], Iterable[int]] | None = None
-    announce: Callable[[R, Table], None] | None = None
+    resolve: Callable[[R, Table[Any], dict[int, Action]], None]
+    prompt: Callable[[R, Table[Any], int], tuple[Decision, ...]] | None = None
+    actors: Callable[[R, Table[Any]], Iterable[int]] | None = None
+    announce: Callable[[R, Table[Any]], None] | None = None
 
 
 ABORTED = "aborted"  # the reason of a game the host aborted, whatever its ruleset
@@ -338,10 +338,10 @@ class RoleSequence(Generic[R]):
         self,
         *,
         prefix: str,
-        plan: Callable[[R, GameState], Sequence[str]],
+        plan: Callable[[R, GameState[Any]], Sequence[str]],
         steps: dict[str, StepSpec[R]],
-        finish: Callable[[R, Table], None],
-        actors: Callable[[R, Table, str], Iterable[int]] | None = None,
+        finish: Callable[[R, Table[Any]], None],
+        actors: Callable[[R, Table[Any], str], Iterable[int]] | None = None,
         duration: Callable[[str], str] = lambda name: "night_step_seconds",
         resolve_skipped: bool = True,
     ) -> None:
@@ -359,10 +359,10 @@ class RoleSequence(Generic[R]):
             self.prefix + name: StepSpec(partial(self._close, name), spec.prompt) for name, spec in self.steps.items()
         }
 
-    def begin(self, rs: R, g: Table) -> None:
+    def begin(self, rs: R, g: Table[Any]) -> None:
         self.advance(rs, g, None)
 
-    def prompts(self, rs: R, g: Table, name: str) -> dict[int, tuple[Decision, ...]]:
+    def prompts(self, rs: R, g: Table[Any], name: str) -> dict[int, tuple[Decision, ...]]:
         spec = self.steps[name]
         if spec.prompt is None:
             return {}
@@ -379,7 +379,7 @@ class RoleSequence(Generic[R]):
                 out[seat] = own
         return out
 
-    def advance(self, rs: R, g: Table, after: str | None) -> None:
+    def advance(self, rs: R, g: Table[Any], after: str | None) -> None:
         """Open the plan's next step after `after` (None: its first); past the last, `finish`."""
         plan = self.plan(rs, g.state)
         early = g.state.options["early_close"]
@@ -395,12 +395,12 @@ class RoleSequence(Generic[R]):
             return
         self.finish(rs, g)
 
-    def _announce(self, rs: R, g: Table, name: str) -> None:
+    def _announce(self, rs: R, g: Table[Any], name: str) -> None:
         announce = self.steps[name].announce
         if announce is not None:
             announce(rs, g)
 
-    def _close(self, name: str, rs: R, g: Table, answers: dict[int, Action]) -> None:
+    def _close(self, name: str, rs: R, g: Table[Any], answers: dict[int, Action]) -> None:
         self.steps[name].resolve(rs, g, answers)
         self.advance(rs, g, name)
 

@@ -6,10 +6,9 @@ out of the cyclic garbage collector (`gc=False`): folding allocates many of them
 
 from __future__ import annotations
 
-from typing import Any, Generic, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
-from typing_extensions import TypeVar
 
 from grimoire.domain.events import Action, Decision
 
@@ -55,9 +54,10 @@ class Step(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 Status = Literal["new", "lobby", "running", "ended"]  # a game's life: new → lobby → running → ended
 
 
-X = TypeVar(
-    "X", bound=msgspec.Struct, default=Any
-)  # the ruleset's own state (a ruleset not yet typed by it reads it unchecked)
+# The ruleset's own state, a msgspec Struct; code that serves every ruleset (the engine, the catalog,
+# the service) writes `GameState[Any]`. Not bound to Struct: a shared mechanic names the fields it reads
+# by a Protocol, which cannot also require a Struct.
+X = TypeVar("X")
 
 
 class GameState(msgspec.Struct, Generic[X], frozen=True, kw_only=True, gc=False):
@@ -106,4 +106,4 @@ class GameState(msgspec.Struct, Generic[X], frozen=True, kw_only=True, gc=False)
 
 def with_x(state: GameState[X], **changes: Any) -> GameState[X]:
     """The state with `changes` made to its ruleset's own state `x`."""
-    return msgspec.structs.replace(state, x=msgspec.structs.replace(state.x, **changes))
+    return msgspec.structs.replace(state, x=msgspec.structs.replace(state.x, **changes))  # type: ignore[type-var]

@@ -16,6 +16,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 from uuid import UUID
 
 import msgspec
@@ -91,7 +92,7 @@ class Entry:
         self.lock = threading.Lock()
         self.version = 0
         self.head = GENESIS
-        self.state: GameState = initial_state()
+        self.state: GameState[Any] = initial_state()
         self.engine: Decider | None = None  # the game's ruleset's engine, once its first event names it
         self.records: list[Record] = []
         self.views: dict[Viewer, View] = {v: new_view(v) for v in (SPECTATOR, MODERATOR)}
@@ -117,7 +118,7 @@ class Entry:
                 feed.append(i)
         self.views[viewer], self.feeds[viewer] = view, feed
 
-    def _apply(self, rec: Record, grew: set[Viewer], state: GameState | None = None) -> None:
+    def _apply(self, rec: Record, grew: set[Viewer], state: GameState[Any] | None = None) -> None:
         """Fold one stored event into the state (unless the caller has it), the views and the feeds."""
         event = rec.event
         if isinstance(event, GameCreated):

@@ -9,14 +9,14 @@ found. The target rules below are the usual ones; a ruleset writes its own as a 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Generic, NamedTuple
 
 from grimoire.domain.events import Decision
 from grimoire.domain.ruleset import Table
-from grimoire.domain.state import GameState
+from grimoire.domain.state import GameState, X
 
 
-class Ability(NamedTuple):
+class Ability(NamedTuple, Generic[X]):
     """A single-target night ability.
 
     - `decision(state, seat)`: whom the seat may target tonight (its targets, the seats barred
@@ -25,28 +25,28 @@ class Ability(NamedTuple):
     - `learns(state, target)`: the label its actor learns of the target (none: it learns nothing).
     """
 
-    decision: Callable[[GameState, int], Decision]
+    decision: Callable[[GameState[X], int], Decision]
     first_night: int = 1
-    learns: Callable[[GameState, int], str] | None = None
+    learns: Callable[[GameState[X], int], str] | None = None
 
 
-def decision(ability: Ability, state: GameState, seat: int) -> Decision | None:
+def decision(ability: Ability[X], state: GameState[X], seat: int) -> Decision | None:
     """The seat's prompt for the ability tonight (none: not yet)."""
     return ability.decision(state, seat) if state.day >= ability.first_night else None
 
 
-def any_other(kind: str) -> Callable[[GameState, int], Decision]:
+def any_other(kind: str) -> Callable[[GameState[X], int], Decision]:
     """Any living seat but the actor's own."""
     return lambda state, seat: Decision(kind=kind, targets=state.others(seat))
 
 
-def guard(state: GameState, seat: int, last: int | None, optional: bool) -> Decision:
+def guard(state: GameState[X], seat: int, last: int | None, optional: bool) -> Decision:
     """A guard: any other living seat but the one it guarded last night (barred as such while it lives)."""
     barred = ((last, "consecutive_guard"),) if last is not None and state.is_alive(last) else ()
     targets = tuple(s for s in state.living() if s != seat and s != last)
     return Decision(kind="guard", targets=targets, barred=barred, optional=optional)
 
 
-def learn(g: Table, key: str, actor: int, target: int, label: str) -> None:
+def learn(g: Table[X], key: str, actor: int, target: int, label: str) -> None:
     """The actor learns `label` of its target, in the notice `key`."""
     g.notice(key, to=(actor,), learn={target: label}, target=target, label=label)

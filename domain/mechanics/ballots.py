@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from grimoire.domain.events import Action, Decision
 from grimoire.domain.ruleset import Table
+from grimoire.domain.state import X
 
 
 def cast(answers: Mapping[int, Action]) -> dict[int, int | None]:
@@ -28,14 +29,14 @@ def runoff_voters(living: Sequence[int], candidates: Sequence[int], tied_vote: b
     return list(living) if tied_vote else [s for s in living if s not in candidates]
 
 
-def open_ballot(g: Table, name: str, voters: Sequence[int], candidates: tuple[int, ...]) -> None:
+def open_ballot(g: Table[X], name: str, voters: Sequence[int], candidates: tuple[int, ...]) -> None:
     """Open a ballot among `candidates` for `voters`; each may abstain."""
     ballot = Decision(kind="vote", targets=candidates, optional=True)
     g.open_step(name, "vote_seconds", seats=voters, decisions=(ballot,))
 
 
 def close_ballot(
-    g: Table, name: str, answers: Mapping[int, Action], secret: bool, weight: Callable[[int], float] | None = None
+    g: Table[X], name: str, answers: Mapping[int, Action], secret: bool, weight: Callable[[int], float] | None = None
 ) -> tuple[int, ...]:
     """Tally a closed ballot, announce it (a secret ballot without who voted for whom) and return
     its leaders: one is chosen, several are tied, none if nobody was named."""

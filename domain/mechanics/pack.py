@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 
 from grimoire.domain.events import Action, Decision
 from grimoire.domain.ruleset import Table
-from grimoire.domain.state import GameState
+from grimoire.domain.state import GameState, X
 
 
-def tell_partners(g: Table, pack: tuple[int, ...]) -> None:
+def tell_partners(g: Table[X], pack: tuple[int, ...]) -> None:
     """At the deal: several wolves learn each other; a lone wolf learns it is alone."""
     if len(pack) > 1:
         g.notice("wolves.partners", to=pack, learn=dict.fromkeys(pack, "werewolf"), seats=pack)
@@ -18,7 +18,7 @@ def tell_partners(g: Table, pack: tuple[int, ...]) -> None:
         g.notice("wolves.alone", to=pack)
 
 
-def attack_decision(state: GameState, seat: int, pack: Sequence[int]) -> Decision:
+def attack_decision(state: GameState[X], seat: int, pack: Sequence[int]) -> Decision:
     """A wolf's attack: any living seat outside the pack (its fellow wolves barred as such)."""
     barred = tuple((s, "target_is_wolf") for s in pack if s != seat)
     targets = tuple(s for s in state.living() if s not in pack)
@@ -32,7 +32,7 @@ def size_error(wolves: int, seats: int) -> str | None:
     return "bad_roles:the werewolves must be at least one and fewer than the rest"
 
 
-def attack_target(g: Table, answers: Mapping[int, Action], legal: Decision | None) -> int | None:
+def attack_target(g: Table[X], answers: Mapping[int, Action], legal: Decision | None) -> int | None:
     """The pack's one target: the most named (a tie drawn at random); if no wolf named one, a
     random choice among the `legal` attack's targets (none: nobody is attacked)."""
     picks = [a.target for a in answers.values() if a.kind == "attack" and a.target is not None]
@@ -43,7 +43,7 @@ def attack_target(g: Table, answers: Mapping[int, Action], legal: Decision | Non
     return g.rng.choice(legal.targets) if legal is not None and legal.targets else None
 
 
-def chosen_target(g: Table, pack: Sequence[int]) -> int | None:
+def chosen_target(g: Table[X], pack: Sequence[int]) -> int | None:
     """The pack's target among the answers of the open step (`attack_target`), the legal targets
     being those of the first of the `pack` prompted to attack."""
     step = g.state.open_step()
@@ -51,7 +51,7 @@ def chosen_target(g: Table, pack: Sequence[int]) -> int | None:
     return attack_target(g, step.answers, legal)
 
 
-def whisper_decision(state: GameState) -> Decision:
+def whisper_decision(state: GameState[X]) -> Decision:
     return Decision(kind="whisper", text=state.options["speech_max_chars"], repeatable=True)
 
 
@@ -65,7 +65,7 @@ def whisper_capped(cap: int | None, whispers: int) -> bool:
     return cap is not None and whispers >= cap
 
 
-def close_whispers(g: Table, pack: tuple[int, ...]) -> None:
+def close_whispers(g: Table[X], pack: tuple[int, ...]) -> None:
     """The cap is reached: the wolves are told, and the whisper is taken from each that had it."""
     g.notice("whisper.closed", to=pack)
     step = g.state.open_step()

@@ -11,7 +11,7 @@ folded by `EVOLVE`, and `NightResolved`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import msgspec
@@ -119,7 +119,7 @@ class Village(Ruleset[WolfState]):
     """A village ruleset made of data; its subclasses set the data and override the hooks that differ."""
 
     roles: Mapping[str, Role] = {}
-    abilities: dict[str, Ability] = {"attack": ATTACK, "divine": DIVINE, "guard": GUARD}  # by `Role.night`
+    abilities: dict[str, Ability[WolfState]] = {"attack": ATTACK, "divine": DIVINE, "guard": GUARD}  # by `Role.night`
     end_reasons: tuple[str, ...] = ("village", "wolves", "fox")  # the winning team (`winning_team`)
     discussion = "turns"  # "turns" (speaking order, rounds) | "free" (until ready or deadline)
     rounds = 2
@@ -355,23 +355,24 @@ class Village(Ruleset[WolfState]):
 # --- evolve --------------------------------------------------------------------------------------
 
 
-def count_whispers(rs: Ruleset, state: GameState[WolfState], e: Act | Defaulted) -> GameState[WolfState]:
+def count_whispers(rs: Ruleset[WolfState], state: GameState[WolfState], e: Act | Defaulted) -> GameState[WolfState]:
     if e.action.kind == "whisper":
         return with_x(state, whispers=state.x.whispers + 1)
     return state
 
 
-def _on_phase(rs: Ruleset, state: GameState[WolfState], e: PhaseStarted) -> GameState[WolfState]:
+def _on_phase(rs: Ruleset[WolfState], state: GameState[WolfState], e: PhaseStarted) -> GameState[WolfState]:
     if e.phase == "night":
         return with_x(state, whispers=0)
     return with_x(state, morning_dead=())
 
 
-def _on_night(rs: Ruleset, state: GameState[WolfState], e: NightResolved) -> GameState[WolfState]:
+def _on_night(rs: Ruleset[WolfState], state: GameState[WolfState], e: NightResolved) -> GameState[WolfState]:
     return with_x(state, last_guard=dict(e.guards))
 
 
-EVOLVE: dict[type, Any] = {
+Fold = Callable[[Ruleset[WolfState], GameState[WolfState], Any], GameState[WolfState]]
+EVOLVE: dict[type, Fold] = {
     GameCreated: lambda rs, s, e: replace(s, x=WolfState()),
     Act: count_whispers,
     Defaulted: count_whispers,

@@ -6,6 +6,7 @@ with the folds of the kernel's events langrensha reads (the speaking order, the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -311,11 +312,11 @@ def _spend(state: GameState[LState], seat: int, power: str) -> tuple[tuple[str, 
     return _per_seat(flags, seat, _add(flags[seat - 1], power))
 
 
-def _on_created(rs: Ruleset, state: GameState[LState], e: GameCreated) -> GameState[LState]:
+def _on_created(rs: Ruleset[LState], state: GameState[LState], e: GameCreated) -> GameState[LState]:
     return replace(state, x=LState(flags=((),) * e.seats, mark=(0,) * e.seats))
 
 
-def _on_phase(rs: Ruleset, state: GameState[LState], e: PhaseStarted) -> GameState[LState]:
+def _on_phase(rs: Ruleset[LState], state: GameState[LState], e: PhaseStarted) -> GameState[LState]:
     if e.phase == "night":
         return with_x(
             state,
@@ -332,12 +333,12 @@ def _on_phase(rs: Ruleset, state: GameState[LState], e: PhaseStarted) -> GameSta
     return with_x(state, morning_dead=())
 
 
-def _on_duties(rs: Ruleset, state: GameState[LState], e: DutiesQueued) -> GameState[LState]:
+def _on_duties(rs: Ruleset[LState], state: GameState[LState], e: DutiesQueued) -> GameState[LState]:
     owed = tuple(Owed(kind=DutyKind(d.kind), seats=d.seats) for d in e.duties)
     return with_x(state, queue=owed + state.x.queue)
 
 
-def _on_swapped(rs: Ruleset, state: GameState[LState], e: Swapped) -> GameState[LState]:
+def _on_swapped(rs: Ruleset[LState], state: GameState[LState], e: Swapped) -> GameState[LState]:
     flags, mark = list(_spend(state, e.magician, "swap")), list(state.x.mark)
     a, b = e.seats
     flags[a - 1], flags[b - 1] = flags[b - 1], flags[a - 1]
@@ -345,7 +346,7 @@ def _on_swapped(rs: Ruleset, state: GameState[LState], e: Swapped) -> GameState[
     return with_x(state, flags=tuple(flags), mark=tuple(mark))
 
 
-def _on_guarded(rs: Ruleset, state: GameState[LState], e: Guarded) -> GameState[LState]:
+def _on_guarded(rs: Ruleset[LState], state: GameState[LState], e: Guarded) -> GameState[LState]:
     x: LState = state.x
     guarded = x.guarded if e.target is None else _add(x.guarded, e.target)
     return with_x(state, mark=_per_seat(x.mark, e.guard, e.target or 0), guarded=guarded)
@@ -353,7 +354,8 @@ def _on_guarded(rs: Ruleset, state: GameState[LState], e: Guarded) -> GameState[
 
 # Facts a seat alone learns (LoverShown, ThiefCards, PotionsLeft, WolfTargetShown) and those only
 # for the record (ThiefPicked: its RoleChanged changes the role; Shot: its deaths follow) change no state.
-EVOLVE: dict[type, Any] = {
+Fold = Callable[[Ruleset[LState], GameState[LState], Any], GameState[LState]]
+EVOLVE: dict[type, Fold] = {
     GameCreated: _on_created,
     PhaseStarted: _on_phase,
     Died: deaths.fold_died,

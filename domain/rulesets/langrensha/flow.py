@@ -125,7 +125,7 @@ FOLLOWS: dict[Next, Callable[[Table[LState]], Next]] = {
 }
 
 
-def _resolve(rule: Rule) -> StepSpec[Ruleset]:
+def _resolve(rule: Rule) -> StepSpec[Ruleset[LState]]:
     """A day step: its rule resolves the answers and names what follows."""
     return StepSpec(lambda rs, g, answers: go(g, rule(g, answers)))
 
@@ -139,7 +139,7 @@ def _badge(g: Table[LState], answers: dict[int, Action]) -> Next:
     return Next.DUTIES
 
 
-DAY_STEPS: dict[str, StepSpec[Ruleset]] = {
+DAY_STEPS: dict[str, StepSpec[Ruleset[LState]]] = {
     "last_words": _resolve(lambda g, answers: Next.DUTIES),
     "speech": _resolve(lambda g, answers: Next.SPEECH),
     "shot": _resolve(_shot),
@@ -160,4 +160,4 @@ NIGHT_SEQUENCE = RoleSequence(
     finish=lambda rs, g: go(g, begin_day(g)),
 )
 
-STEPS: dict[str, StepSpec[Ruleset]] = {**DAY_STEPS, **NIGHT_SEQUENCE.specs()}
+STEPS: dict[str, StepSpec[Ruleset[LState]]] = {**DAY_STEPS, **NIGHT_SEQUENCE.specs()}

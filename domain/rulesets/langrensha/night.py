@@ -67,7 +67,7 @@ def tell_pack(g: Table[LState]) -> None:
 # --- who acts -----------------------------------------------------------------------------------------
 
 
-def actors(rs: Ruleset, g: Table[LState], name: str) -> Iterator[int]:
+def actors(rs: Ruleset[LState], g: Table[LState], name: str) -> Iterator[int]:
     """The seats prompted in night step `name`; a blocked seat is told, once, instead."""
     for seat in g.state.living():
         state = g.state
@@ -109,12 +109,12 @@ def potions_left(spent: tuple[str, ...]) -> tuple[str, ...]:
 # --- night steps: one prompt and one resolve function each ------------------------------------------
 
 
-def _p_cupid(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_cupid(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     living = tuple(g.state.living())
     return (Decision(kind="link", targets=living, self_ok=True, count=2),) if len(living) >= 2 else ()
 
 
-def _r_cupid(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_cupid(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     state = g.state
     for seat, a in sorted(answers.items()):
         if a.kind == "link" and not state.x.lovers:
@@ -127,14 +127,14 @@ def _r_cupid(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
                 g.emit(LoverShown(at=g.at, to=(me,), lover=other, role=role))
 
 
-def _p_magician(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_magician(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     state = g.state
     if "swap" in state.x.flags[seat - 1] or len(state.living()) < 2:
         return ()
     return (Decision(kind="swap", targets=tuple(state.living()), self_ok=True, count=2), Decision(kind="skip"))
 
 
-def _r_magician(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_magician(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind != "swap":
             continue
@@ -148,11 +148,11 @@ def _r_magician(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> No
         return
 
 
-def _p_nightmare(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_nightmare(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     return (Decision(kind="block", targets=g.state.others(seat), optional=True),)
 
 
-def _r_nightmare(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_nightmare(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in answers.items():
         if a.kind == "block" and a.target is not None:
             g.emit(Blocked(at=g.at, to=MODERATOR, nightmare=seat, target=a.target))
@@ -162,7 +162,7 @@ def _thief_forced(spare: tuple[str, ...]) -> bool:
     return all(ROLES[c].team == "wolves" for c in spare)
 
 
-def _p_thief(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_thief(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     spare = g.state.x.spare
     g.notice("thief.cards", to=(seat,), role=spare[0], label=spare[1])
     g.emit(ThiefCards(at=g.at, to=(seat,), cards=spare))
@@ -170,7 +170,7 @@ def _p_thief(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     return (Decision(kind="pick", options=options),)
 
 
-def _r_thief(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_thief(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     state = g.state
     for seat in state.living():
         if state.role(seat) != "thief":
@@ -184,7 +184,7 @@ def _r_thief(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
     tell_pack(g)
 
 
-def _p_guard(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_guard(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     state = g.state
     last = state.x.mark[seat - 1]
     self_ok = state.options["guard_self"] == "any" or state.day == 1
@@ -193,7 +193,7 @@ def _p_guard(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     return (Decision(kind="guard", targets=targets, barred=barred, self_ok=self_ok, optional=True),)
 
 
-def _r_guard(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_guard(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     state = g.state
     for seat in state.living():
         if state.role(seat) == "guard":
@@ -202,17 +202,17 @@ def _r_guard(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
             g.emit(Guarded(at=g.at, to=MODERATOR, guard=seat, target=target))
 
 
-def _p_guardian_wolf(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_guardian_wolf(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     return (Decision(kind="shield", targets=tuple(wolves(g.state)), self_ok=True, optional=True),)
 
 
-def _r_guardian_wolf(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_guardian_wolf(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "shield" and a.target is not None:
             g.emit(Shielded(at=g.at, to=MODERATOR, wolf=seat, target=a.target))
 
 
-def _p_wolves(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_wolves(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     state = g.state
     own: tuple[Decision, ...] = (attack_decision(state, seat),)
     if len(wolves(state)) >= 2:
@@ -220,34 +220,34 @@ def _p_wolves(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
     return own
 
 
-def _r_wolves(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_wolves(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     g.emit(PackAttacked(at=g.at, to=MODERATOR, target=pack_target(g, answers) or None))
 
 
-def _p_charm(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_charm(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     if "charm" in g.state.x.flags[seat - 1]:
         return ()
     return (Decision(kind="charm", targets=g.state.others(seat), optional=True),)
 
 
-def _r_charm(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_charm(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "charm" and a.target is not None:
             g.emit(Charmed(at=g.at, to=(seat,), beauty=seat, target=a.target))
 
 
-def _p_white_wolf(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_white_wolf(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     others = tuple(w for w in wolves(g.state) if w != seat)
     return (Decision(kind="white_kill", targets=others, optional=True),) if others else ()
 
 
-def _r_white_wolf(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_white_wolf(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "white_kill" and a.target is not None:
             g.emit(WhiteWolfKilled(at=g.at, to=MODERATOR, wolf=seat, target=a.target))
 
 
-def _p_witch(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_witch(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     state = g.state
     spent = state.x.flags[seat - 1]
     antidote, poison = "antidote" not in spent, "poison" not in spent
@@ -276,7 +276,7 @@ def show_potions_used(g: Table[LState], seat: int, action: Action) -> None:
         g.emit(PotionsLeft(at=g.at, to=(seat,), potions=potions_left((*spent, using) if using else spent)))
 
 
-def _r_witch(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_witch(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "save":
             g.emit(WitchSaved(at=g.at, to=MODERATOR, witch=seat, target=g.state.x.attack))
@@ -284,35 +284,35 @@ def _r_witch(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
             g.emit(WitchPoisoned(at=g.at, to=MODERATOR, witch=seat, target=a.target))
 
 
-def _p_seer(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_seer(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     return (Decision(kind="divine", targets=g.state.others(seat), optional=True),)
 
 
-def _r_seer(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_seer(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "divine" and a.target is not None:
             label = seers_label(g.state, a.target)
             g.notice("seer.result", to=(seat,), learn={a.target: label}, target=a.target, label=label)
 
 
-def _p_graveyard(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_graveyard(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     state = g.state
     dead = tuple(s for s in range(1, state.seats + 1) if not state.is_alive(s))
     return (Decision(kind="inspect", targets=dead, dead_ok=True, optional=True),) if dead else ()
 
 
-def _r_graveyard(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_graveyard(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "inspect" and a.target is not None:
             role = g.state.role(a.target)
             g.notice("graveyard.result", to=(seat,), learn={a.target: role}, target=a.target, role=role)
 
 
-def _p_raven(rs: Ruleset, g: Table[LState], seat: int) -> tuple[Decision, ...]:
+def _p_raven(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
     return (Decision(kind="mark", targets=g.state.others(seat), optional=True),)
 
 
-def _r_raven(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
+def _r_raven(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
     for seat, a in sorted(answers.items()):
         if a.kind == "mark" and a.target is not None:
             g.emit(RavenMarked(at=g.at, to=MODERATOR, raven=seat, target=a.target))
@@ -320,7 +320,7 @@ def _r_raven(rs: Ruleset, g: Table[LState], answers: dict[int, Action]) -> None:
 
 # --- the night's steps by name, played in order by `flow.NIGHT_SEQUENCE` --------------------------
 
-NIGHT_STEPS: dict[str, StepSpec[Ruleset]] = {
+NIGHT_STEPS: dict[str, StepSpec[Ruleset[LState]]] = {
     "cupid": StepSpec(prompt=_p_cupid, resolve=_r_cupid),
     "magician": StepSpec(prompt=_p_magician, resolve=_r_magician),
     "nightmare": StepSpec(prompt=_p_nightmare, resolve=_r_nightmare),

@@ -48,7 +48,7 @@ def draw_event(g: Table[CityState]) -> Then | None:
     return None
 
 
-def close_event_choice(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
+def close_event_choice(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> Then | None:
     x: CityState = g.state.x
     assert x.drawer is not None, "the choice is offered to the drawer"
     action = answers.get(x.drawer)
@@ -59,7 +59,7 @@ def close_event_choice(rs: Ruleset, g: Table[CityState], answers: dict[int, Acti
     return use_event(rs, g, action.option, from_deck=x.from_deck)
 
 
-def close_event_target(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
+def close_event_target(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> Then | None:
     action = drawer_answer(g, answers)
     if action is not None:
         assert action.target is not None, "the event's target is required"
@@ -70,7 +70,7 @@ def close_event_target(rs: Ruleset, g: Table[CityState], answers: dict[int, Acti
     return Then.NIGHT
 
 
-def close_event_word(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
+def close_event_word(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> Then | None:
     action = drawer_answer(g, answers)
     if action is not None:
         assert action.text is not None, "the word is the answer's text"
@@ -79,7 +79,7 @@ def close_event_word(rs: Ruleset, g: Table[CityState], answers: dict[int, Action
     return Then.NIGHT
 
 
-def close_event_minutes(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
+def close_event_minutes(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> Then | None:
     action = drawer_answer(g, answers)
     if action is not None:
         assert action.option is not None, "the minutes are one of the decision's options"
@@ -87,7 +87,7 @@ def close_event_minutes(rs: Ruleset, g: Table[CityState], answers: dict[int, Act
     return Then.NIGHT
 
 
-def use_event(rs: Ruleset, g: Table[CityState], card: str, from_deck: bool = False) -> Then | None:
+def use_event(rs: Ruleset[CityState], g: Table[CityState], card: str, from_deck: bool = False) -> Then | None:
     state = g.state
     g.emit(EventChosen(at=g.at, to=MODERATOR, card=card, day=state.day, from_deck=from_deck))
     g.notice("event.chosen", card=card)
@@ -163,22 +163,22 @@ def night_event_params(g: Table[CityState], action: Action | None) -> None:
         mark(g, action.target)
 
 
-def drawer(rs: Ruleset, g: Table[CityState]) -> tuple[int, ...]:
+def drawer(rs: Ruleset[CityState], g: Table[CityState]) -> tuple[int, ...]:
     """The night card's actor: its drawer, dead or alive."""
     seat = g.state.x.drawer
     return (seat,) if seat else ()
 
 
-def event_prompt(rs: Ruleset, g: Table[CityState], seat: int) -> tuple[Decision, ...]:
+def event_prompt(rs: Ruleset[CityState], g: Table[CityState], seat: int) -> tuple[Decision, ...]:
     decision = night_event_decision(g.state, eligible(g.state))
     return (decision,) if decision else ()
 
 
-def resolve_event(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> None:
+def resolve_event(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> None:
     night_event_params(g, drawer_answer(g, answers))
 
 
-def tell_cult(rs: Ruleset, g: Table[CityState]) -> None:
+def tell_cult(rs: Ruleset[CityState], g: Table[CityState]) -> None:
     state = g.state
     wolves = tuple(s for s in state.living() if state.role(s) in ("werewolf", "evil_eye", "chimera"))
     madmen = tuple(s for s in eligible(state) if state.role(s) == "madman")

@@ -22,7 +22,7 @@ from grimoire.domain.rulesets.magic_city.facts import (
 from grimoire.domain.state import GameState
 
 
-def dawn(rs: Ruleset, g: Table[CityState], deaths: dict[int, str]) -> None:
+def dawn(rs: Ruleset[CityState], g: Table[CityState], deaths: dict[int, str]) -> None:
     """The morning: the night's deaths, the day's standing and announced rules, then the discussion."""
     state = g.state
     x: CityState = state.x
@@ -136,7 +136,9 @@ def open_talk(g: Table[CityState], name: str, length: float, muted: int | None =
     g.open_step(name, length, seats=seats, decisions=(speak, ready), private=private, extend=False)
 
 
-def open_ballot(rs: Ruleset, g: Table[CityState], purpose: str, candidates: tuple[int, ...] = ()) -> Then | None:
+def open_ballot(
+    rs: Ruleset[CityState], g: Table[CityState], purpose: str, candidates: tuple[int, ...] = ()
+) -> Then | None:
     """A ballot of its purpose (`Then.VOTE`, `COURT` or `PRISON`), or a runoff among the `candidates`."""
     state = g.state
     x: CityState = state.x
@@ -178,7 +180,7 @@ def next_voter(g: Table[CityState], first: bool = False) -> None:
     g.open_step(name, "vote_seconds", seats=(voter,), decisions=(ballot_decision(g.state),))
 
 
-def collect_ballot(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
+def collect_ballot(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> Then | None:
     ballot, step = g.state.x.ballot, g.state.step
     assert step is not None, "the ballot is closing"
     if ballot.format == "ordered" and step.public[0] != ballot.voters[-1]:
@@ -196,7 +198,7 @@ def weight(state: GameState[CityState], voter: int) -> int:
     return votes
 
 
-def tally(rs: Ruleset, g: Table[CityState]) -> Then | None:
+def tally(rs: Ruleset[CityState], g: Table[CityState]) -> Then | None:
     state, ballot = g.state, g.state.x.ballot
     purpose, runoff = ballot.purpose, bool(ballot.candidates)
     counts: Counter[int] = Counter()
@@ -217,7 +219,7 @@ def tally(rs: Ruleset, g: Table[CityState]) -> Then | None:
     return Then.NIGHT
 
 
-def carry_out(rs: Ruleset, g: Table[CityState], purpose: str, seat: int) -> Then | None:
+def carry_out(rs: Ruleset[CityState], g: Table[CityState], purpose: str, seat: int) -> Then | None:
     """The ballot's choice: the prisoner sits the night out; the executed dies (an executed marksman shoots)."""
     if purpose == "prison":
         mark(g, seat)
@@ -239,7 +241,7 @@ def carry_out(rs: Ruleset, g: Table[CityState], purpose: str, seat: int) -> Then
     return then
 
 
-def resolve_shot(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
+def resolve_shot(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> Then | None:
     action = next(iter(answers.values()), None)
     if action is not None and action.target is not None:
         mark(g, action.target)
@@ -249,7 +251,7 @@ def resolve_shot(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -
     return AFTER_EXECUTION[g.state.x.ballot.purpose]  # what follows the execution it answers
 
 
-def close_silence(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> Then | None:
+def close_silence(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> Then | None:
     g.notice("curse.lifted")
     total, silence = talk_lengths(g.state)
     step = g.state.step

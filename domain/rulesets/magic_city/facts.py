@@ -299,22 +299,22 @@ def _tonight(state: GameState[CityState], **changes: Any) -> GameState[CityState
     return with_x(state, tonight=replace(state.x.tonight, **changes))
 
 
-def _on_act(rs: Ruleset, state: GameState[CityState], e: Act | Defaulted) -> GameState[CityState]:
+def _on_act(rs: Ruleset[CityState], state: GameState[CityState], e: Act | Defaulted) -> GameState[CityState]:
     if e.action.kind == "vote":
         return with_x(state, cast={**state.x.cast, e.seat: e.action.target})
     return state
 
 
-def _on_phase(rs: Ruleset, state: GameState[CityState], e: PhaseStarted) -> GameState[CityState]:
+def _on_phase(rs: Ruleset[CityState], state: GameState[CityState], e: PhaseStarted) -> GameState[CityState]:
     return state if e.phase == "night" else with_x(state, morning_dead=())
 
 
-def _on_event_chosen(rs: Ruleset, state: GameState[CityState], e: EventChosen) -> GameState[CityState]:
+def _on_event_chosen(rs: Ruleset[CityState], state: GameState[CityState], e: EventChosen) -> GameState[CityState]:
     deck = tuple(c for c in state.x.deck if c != e.card) if e.from_deck else state.x.deck
     return with_x(state, deck=deck, event=e.card, event_day=e.day, params=NO_PARAMS, from_deck=False)
 
 
-def _on_day(rs: Ruleset, state: GameState[CityState], e: DayBegan) -> GameState[CityState]:
+def _on_day(rs: Ruleset[CityState], state: GameState[CityState], e: DayBegan) -> GameState[CityState]:
     x: CityState = state.x
     today_params = x.params if e.today is not None else NO_PARAMS  # the event of yesterday is today's
     return with_x(
@@ -328,18 +328,18 @@ def _on_day(rs: Ruleset, state: GameState[CityState], e: DayBegan) -> GameState[
     )
 
 
-def _on_redealt(rs: Ruleset, state: GameState[CityState], e: Redealt) -> GameState[CityState]:
+def _on_redealt(rs: Ruleset[CityState], state: GameState[CityState], e: Redealt) -> GameState[CityState]:
     return with_x(state, awakened=(), announced=False, awakening_due=False, named=(), lent=False, last_guard={})
 
 
-def _on_resolved(rs: Ruleset, state: GameState[CityState], e: Resolved) -> GameState[CityState]:
+def _on_resolved(rs: Ruleset[CityState], state: GameState[CityState], e: Resolved) -> GameState[CityState]:
     """magic_city 1 recorded the night's guards in a `Resolved(what="night")` (see below)."""
     if e.what == "night":
         return with_x(state, last_guard=dict(e.data["guards"]))
     return state
 
 
-Fold = Callable[[Ruleset, GameState[CityState], Any], GameState[CityState]]
+Fold = Callable[[Ruleset[CityState], GameState[CityState], Any], GameState[CityState]]
 EVOLVE: dict[type, Fold] = {
     GameCreated: lambda rs, s, e: replace(s, x=CityState()),
     Act: _on_act,

@@ -83,7 +83,7 @@ NIGHT_ROLES = (
 )
 
 
-def start(rs: Ruleset, g: Table[CityState]) -> None:
+def start(rs: Ruleset[CityState], g: Table[CityState]) -> None:
     """The deal, the rules announced, the deck shuffled, and the role check."""
     state = g.state
     for seat, role in enumerate(g.rng.shuffled(state.setup_roles), 1):
@@ -105,11 +105,11 @@ def start(rs: Ruleset, g: Table[CityState]) -> None:
     CHECK_SEQUENCE.begin(rs, g)
 
 
-def check_plan(rs: Ruleset, state: GameState[CityState]) -> list[str]:
+def check_plan(rs: Ruleset[CityState], state: GameState[CityState]) -> list[str]:
     return [name for name, roles in CHECK if present(state, roles)]
 
 
-def night_plan(rs: Ruleset, state: GameState[CityState]) -> list[str]:
+def night_plan(rs: Ruleset[CityState], state: GameState[CityState]) -> list[str]:
     event = tonight_event(state)
     steps = ["event"] if event in DRAWER_NIGHT else []
     if event == "cult":
@@ -124,7 +124,7 @@ def night_plan(rs: Ruleset, state: GameState[CityState]) -> list[str]:
     return steps
 
 
-def after_check(rs: Ruleset, g: Table[CityState]) -> None:
+def after_check(rs: Ruleset[CityState], g: Table[CityState]) -> None:
     """The first role check leads to the first day (a foxkin the first divination found dies); a
     redeal's leads to the night."""
     if g.state.day == 0:
@@ -133,17 +133,17 @@ def after_check(rs: Ruleset, g: Table[CityState]) -> None:
         nightfall(rs, g)
 
 
-def nightfall(rs: Ruleset, g: Table[CityState]) -> None:
+def nightfall(rs: Ruleset[CityState], g: Table[CityState]) -> None:
     g.phase("night", g.state.day)
     g.emit(NightBegan(at=g.at, to=MODERATOR, eye_alive=bool(holders(g.state, "evil_eye"))))
     NIGHT_SEQUENCE.begin(rs, g)
 
 
-def after_night(rs: Ruleset, g: Table[CityState]) -> None:
+def after_night(rs: Ruleset[CityState], g: Table[CityState]) -> None:
     dawn(rs, g, resolve_night(g))
 
 
-def go(rs: Ruleset, g: Table[CityState], then: Then | None) -> None:
+def go(rs: Ruleset[CityState], g: Table[CityState], then: Then | None) -> None:
     """Open what a step's resolution named to follow it (None: it is open already, or the game ended)."""
     if then is Then.NIGHT:
         nightfall(rs, g)
@@ -161,22 +161,22 @@ def go(rs: Ruleset, g: Table[CityState], then: Then | None) -> None:
 # role learns as it opens.
 
 
-def nothing(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> None:
+def nothing(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> None:
     """A step that resolves nothing: it only lasts (so that timing reveals no role), or it tells."""
 
 
-def tonight_seats(rs: Ruleset, g: Table[CityState], name: str) -> list[int]:
+def tonight_seats(rs: Ruleset[CityState], g: Table[CityState], name: str) -> list[int]:
     return eligible(g.state)
 
 
-CHECK_STEPS: dict[str, StepSpec[Ruleset]] = {
+CHECK_STEPS: dict[str, StepSpec[Ruleset[CityState]]] = {
     **{name: StepSpec(nothing) for name, _ in CHECK},
     "wolves": StepSpec(nothing, announce=tell_wolves),
     "prophet": StepSpec(prompt=first_divine_prompt, resolve=resolve_divine(first=True)),
     "guards": StepSpec(nothing, announce=tell_partners("knight", "dragon")),
     "mason": StepSpec(nothing, announce=tell_partners("mason")),
 }
-NIGHT_STEPS: dict[str, StepSpec[Ruleset]] = {
+NIGHT_STEPS: dict[str, StepSpec[Ruleset[CityState]]] = {
     "event": StepSpec(prompt=event_prompt, actors=drawer, resolve=resolve_event),
     "cult": StepSpec(nothing, announce=tell_cult),
     "evil_eye": StepSpec(prompt=name_one("curse", "evil_eye"), resolve=resolve_curse),
@@ -212,13 +212,13 @@ NIGHT_SEQUENCE = RoleSequence(
 # --- the day's steps ---------------------------------------------------------------------------
 
 
-Close = Callable[[Ruleset, Table[CityState], dict[int, Action]], Then | None]
+Close = Callable[[Ruleset[CityState], Table[CityState], dict[int, Action]], Then | None]
 
 
 def then(close: Close) -> Resolve:
     """A day step's resolution: `close` applies the answers and names what follows, which `go` opens."""
 
-    def resolve(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> None:
+    def resolve(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> None:
         go(rs, g, close(rs, g, answers))
 
     return resolve
@@ -229,7 +229,7 @@ def always(follows: Then) -> Resolve:
 
 
 # Each day step and what follows it (None: a step its resolution opened itself, or the game's end).
-DAY_STEPS: dict[str, StepSpec[Ruleset]] = {
+DAY_STEPS: dict[str, StepSpec[Ruleset[CityState]]] = {
     "silence": StepSpec(then(close_silence)),  # the discussion's rest, or Then.VOTE
     "discussion": StepSpec(always(Then.VOTE)),
     # a ballot: its next voter, a runoff, the shot, or what its purpose names (AFTER_EXECUTION, or NIGHT)

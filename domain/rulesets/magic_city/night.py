@@ -37,9 +37,9 @@ from grimoire.domain.state import GameState
 
 replace = msgspec.structs.replace
 Decisions = tuple[Decision, ...]
-Prompt = Callable[[Ruleset, Table[CityState], int], Decisions]  # a seat's decisions in a role step
-Resolve = Callable[[Ruleset, Table[CityState], dict[int, Action]], None]
-Announce = Callable[[Ruleset, Table[CityState]], None]  # what a role step tells as it opens
+Prompt = Callable[[Ruleset[CityState], Table[CityState], int], Decisions]  # a seat's decisions in a role step
+Resolve = Callable[[Ruleset[CityState], Table[CityState], dict[int, Action]], None]
+Announce = Callable[[Ruleset[CityState], Table[CityState]], None]  # what a role step tells as it opens
 
 
 def attack_decision(state: GameState[CityState], seat: int) -> Decision:
@@ -77,7 +77,7 @@ def _others(state: GameState[CityState], seat: int) -> tuple[int, ...]:
 def name_one(kind: str, *roles: str) -> Prompt:
     """Each holder of `roles` may name another seat (`kind`), or nobody."""
 
-    def prompt(rs: Ruleset, g: Table[CityState], seat: int) -> Decisions:
+    def prompt(rs: Ruleset[CityState], g: Table[CityState], seat: int) -> Decisions:
         if g.state.role(seat) not in roles:
             return ()
         return (Decision(kind=kind, targets=_others(g.state, seat), optional=True),)
@@ -88,11 +88,11 @@ def name_one(kind: str, *roles: str) -> Prompt:
 divine_prompt = name_one("divine", "prophet")
 
 
-def first_divine_prompt(rs: Ruleset, g: Table[CityState], seat: int) -> Decisions:
+def first_divine_prompt(rs: Ruleset[CityState], g: Table[CityState], seat: int) -> Decisions:
     return divine_prompt(rs, g, seat) if g.state.options["first_seer"] else ()
 
 
-def pack_and_masons(rs: Ruleset, g: Table[CityState]) -> list[int]:
+def pack_and_masons(rs: Ruleset[CityState], g: Table[CityState]) -> list[int]:
     """The first attack's actors: the pack, then the masons who talk with it at night."""
     ok = eligible(g.state)
     wolves = [s for s in ok if is_wolf(g.state, s)]
@@ -101,11 +101,11 @@ def pack_and_masons(rs: Ruleset, g: Table[CityState]) -> list[int]:
     return wolves + [s for s in ok if g.state.role(s) == "mason"]
 
 
-def pack(rs: Ruleset, g: Table[CityState]) -> list[int]:
+def pack(rs: Ruleset[CityState], g: Table[CityState]) -> list[int]:
     return [s for s in eligible(g.state) if is_wolf(g.state, s)]
 
 
-def attack_prompt(rs: Ruleset, g: Table[CityState], seat: int) -> Decisions:
+def attack_prompt(rs: Ruleset[CityState], g: Table[CityState], seat: int) -> Decisions:
     """The pack's attack, and the night talk of the pack and the masons."""
     state = g.state
     own: Decisions = (attack_decision(state, seat),) if is_wolf(state, seat) else ()
@@ -114,21 +114,21 @@ def attack_prompt(rs: Ruleset, g: Table[CityState], seat: int) -> Decisions:
     return own
 
 
-def second_attack_prompt(rs: Ruleset, g: Table[CityState], seat: int) -> Decisions:
+def second_attack_prompt(rs: Ruleset[CityState], g: Table[CityState], seat: int) -> Decisions:
     """The second attack, never on the first's target."""
     first = g.state.x.tonight.attack
     d = attack_decision(g.state, seat)
     return (replace(d, targets=tuple(t for t in d.targets if t != first)),)
 
 
-def predict_prompt(rs: Ruleset, g: Table[CityState], seat: int) -> Decisions:
+def predict_prompt(rs: Ruleset[CityState], g: Table[CityState], seat: int) -> Decisions:
     if g.state.role(seat) != "chimera" or seat in g.state.x.awakened:
         return ()
     return (Decision(kind="predict", targets=_others(g.state, seat), optional=True),)
 
 
 def guard_prompt(*roles: str) -> Prompt:
-    def prompt(rs: Ruleset, g: Table[CityState], seat: int) -> Decisions:
+    def prompt(rs: Ruleset[CityState], g: Table[CityState], seat: int) -> Decisions:
         return (guard_decision(g.state, seat),) if g.state.role(seat) in roles else ()
 
     return prompt
@@ -137,7 +137,7 @@ def guard_prompt(*roles: str) -> Prompt:
 _lend_prompt = name_one("lend", "moneylender")
 
 
-def lend_prompt(rs: Ruleset, g: Table[CityState], seat: int) -> Decisions:
+def lend_prompt(rs: Ruleset[CityState], g: Table[CityState], seat: int) -> Decisions:
     """The moneylender lends once a game."""
     return () if g.state.x.lent else _lend_prompt(rs, g, seat)
 
@@ -148,7 +148,7 @@ def _choices(answers: dict[int, Action]) -> list[tuple[int, int]]:
 
 
 def resolve_divine(first: bool) -> Resolve:
-    def resolve(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> None:
+    def resolve(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> None:
         for seer, seen in _choices(answers):
             divine(g, seer, seen, first=first)
 
@@ -156,39 +156,39 @@ def resolve_divine(first: bool) -> Resolve:
 
 
 def resolve_attack(second: bool) -> Resolve:
-    def resolve(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> None:
+    def resolve(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> None:
         g.emit(AttackChosen(at=g.at, to=MODERATOR, target=chosen_target(g, wolves(g.state)), second=second))
 
     return resolve
 
 
-def resolve_curse(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> None:
+def resolve_curse(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> None:
     for eye, target in _choices(answers):
         g.emit(CurseCast(at=g.at, to=(eye,), eye=eye, target=target))
 
 
-def resolve_predict(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> None:
+def resolve_predict(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> None:
     for chimera, target in _choices(answers):
         g.emit(ChimeraPredicted(at=g.at, to=MODERATOR, chimera=chimera, target=target))
 
 
-def resolve_guard(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> None:
+def resolve_guard(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> None:
     for guard, target in _choices(answers):
         g.emit(CityGuarded(at=g.at, to=MODERATOR, guard=guard, role=g.state.role(guard), target=target))
 
 
-def resolve_lend(rs: Ruleset, g: Table[CityState], answers: dict[int, Action]) -> None:
+def resolve_lend(rs: Ruleset[CityState], g: Table[CityState], answers: dict[int, Action]) -> None:
     for lender, target in _choices(answers):
         g.emit(Lent(at=g.at, to=MODERATOR, lender=lender, target=target, day=g.state.day))
         mark(g, target)
 
 
-def tell_wolves(rs: Ruleset, g: Table[CityState]) -> None:
+def tell_wolves(rs: Ruleset[CityState], g: Table[CityState]) -> None:
     tell_pack(g, tuple(pack(rs, g)))
 
 
 def tell_partners(*roles: str) -> Announce:
-    def announce(rs: Ruleset, g: Table[CityState]) -> None:
+    def announce(rs: Ruleset[CityState], g: Table[CityState]) -> None:
         pair = tuple(s for s in eligible(g.state) if g.state.role(s) in roles)
         if len(pair) > 1:
             g.notice("partners.known", to=pair, learn={s: g.state.role(s) for s in pair}, seats=pair)
@@ -196,7 +196,7 @@ def tell_partners(*roles: str) -> Announce:
     return announce
 
 
-def tell_medium(rs: Ruleset, g: Table[CityState]) -> None:
+def tell_medium(rs: Ruleset[CityState], g: Table[CityState]) -> None:
     state = g.state
     executed = state.x.executed if state.x.executed_day == state.day else None
     if executed is None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from grimoire.domain.events import Decision
-from grimoire.domain.state import GameState
+from grimoire.domain.state import GameState, X
 
 WK, BARRIER, KILL, PROBE, CHECK = "witch_killer", "barrier", "kill_magic", "probe", "check"
 CARDS = (WK, BARRIER, KILL, PROBE, CHECK)
@@ -36,6 +36,6 @@ LOOT_PASS = Decision(kind=PASS, final=True)  # a looter's choice is made once: t
 READY_DECISION = Decision(kind=READY)
 
 
-def talk(state: GameState) -> Decision:
+def talk(state: GameState[X]) -> Decision:
     """Free talk: any number of speeches while the step is open."""
     return Decision(kind=SPEAK, text=state.options["speech_max_chars"], repeatable=True)
