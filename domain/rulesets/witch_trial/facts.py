@@ -293,7 +293,8 @@ def _attacked(state: GameState[WitchState], e: AttackMade) -> GameState[WitchSta
     return with_x(state, attackers={**attackers, e.target: attackers.get(e.target, ()) + (e.seat,)})
 
 
-def _killed(state: GameState[WitchState], e: Killed) -> GameState[WitchState]:
+def _died(state: GameState[WitchState], e: Killed | Wrecked) -> GameState[WitchState]:
+    """The seat joins the last night's dead (`fresh`) and is a witch no more, whether killed or wrecked."""
     x: WitchState = state.x
     witches = {w: n for w, n in x.witches.items() if w != e.seat}
     return with_x(state, fresh=x.fresh + (e.seat,), witches=witches)
@@ -303,12 +304,6 @@ def _seized(state: GameState[WitchState], e: WitchKillerSeized) -> GameState[Wit
     x: WitchState = state.x
     hands = _give(_give(x.hands, e.victim, WK, None), e.seat, None, WK)
     return with_x(state, hands=hands, forced=x.forced + (e.seat,))
-
-
-def _wrecked(state: GameState[WitchState], e: Wrecked) -> GameState[WitchState]:
-    x: WitchState = state.x
-    witches = {w: n for w, n in x.witches.items() if w != e.seat}
-    return with_x(state, fresh=x.fresh + (e.seat,), witches=witches)
 
 
 def _passed(state: GameState[WitchState], e: WitchKillerPassed) -> GameState[WitchState]:
@@ -368,11 +363,11 @@ FOLDS: dict[type[Event], Callable[[GameState[WitchState], Any], GameState[WitchS
     Imprisoned: lambda s, e: with_x(s, imprisoned=e.seat),
     CardUsed: _used,
     AttackMade: _attacked,
-    Killed: _killed,
+    Killed: _died,
     WitchKillerSeized: _seized,
     WitchTimer: lambda s, e: with_x(s, witches={**s.x.witches, e.seat: e.nights}),
     BecameWitch: lambda s, e: with_x(s, witches={**s.x.witches, e.seat: 0}),
-    Wrecked: _wrecked,
+    Wrecked: _died,
     WitchKillerPassed: _passed,
     CardsLeftOnBody: _left_on_body,
     LootQueued: lambda s, e: with_x(s, loot={**s.x.loot, e.corpse: e.looters}),
