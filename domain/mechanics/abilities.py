@@ -8,10 +8,10 @@ found. The target rules below are the usual ones; a ruleset writes its own as a 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Generic, NamedTuple
 
-from grimoire.domain.events import Decision
+from grimoire.domain.events import Action, Decision
 from grimoire.domain.ruleset import Table
 from grimoire.domain.state import GameState, X
 
@@ -50,3 +50,10 @@ def guard(state: GameState[X], seat: int, last: int | None, optional: bool) -> D
 def learn(g: Table[X], key: str, actor: int, target: int, label: str) -> None:
     """The actor learns `label` of its target, in the notice `key`."""
     g.notice(key, to=(actor,), learn={target: label}, target=target, label=label)
+
+
+def named(answers: Mapping[int, Action], kind: str) -> Iterator[tuple[int, int]]:
+    """Each actor, in seat order, that answered `kind` naming a target, with that target."""
+    for seat, a in sorted(answers.items()):
+        if a.kind == kind and a.target is not None:
+            yield seat, a.target

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from grimoire.domain.events import MODERATOR, Action, Decision, RoleDealt
+from grimoire.domain.mechanics.abilities import named
 from grimoire.domain.ruleset import Ruleset, StepSpec, Table
 from grimoire.domain.rulesets.langrensha.data import ROLES, V
 from grimoire.domain.rulesets.langrensha.facts import (
@@ -207,9 +208,8 @@ def _p_guardian_wolf(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[
 
 
 def _r_guardian_wolf(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
-    for seat, a in sorted(answers.items()):
-        if a.kind == "shield" and a.target is not None:
-            g.emit(Shielded(at=g.at, to=MODERATOR, wolf=seat, target=a.target))
+    for seat, target in named(answers, "shield"):
+        g.emit(Shielded(at=g.at, to=MODERATOR, wolf=seat, target=target))
 
 
 def _p_wolves(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
@@ -231,9 +231,8 @@ def _p_charm(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision
 
 
 def _r_charm(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
-    for seat, a in sorted(answers.items()):
-        if a.kind == "charm" and a.target is not None:
-            g.emit(Charmed(at=g.at, to=(seat,), beauty=seat, target=a.target))
+    for seat, target in named(answers, "charm"):
+        g.emit(Charmed(at=g.at, to=(seat,), beauty=seat, target=target))
 
 
 def _p_white_wolf(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
@@ -242,9 +241,8 @@ def _p_white_wolf(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Dec
 
 
 def _r_white_wolf(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
-    for seat, a in sorted(answers.items()):
-        if a.kind == "white_kill" and a.target is not None:
-            g.emit(WhiteWolfKilled(at=g.at, to=MODERATOR, wolf=seat, target=a.target))
+    for seat, target in named(answers, "white_kill"):
+        g.emit(WhiteWolfKilled(at=g.at, to=MODERATOR, wolf=seat, target=target))
 
 
 def _p_witch(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
@@ -289,10 +287,9 @@ def _p_seer(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision,
 
 
 def _r_seer(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
-    for seat, a in sorted(answers.items()):
-        if a.kind == "divine" and a.target is not None:
-            label = seers_label(g.state, a.target)
-            g.notice("seer.result", to=(seat,), learn={a.target: label}, target=a.target, label=label)
+    for seat, target in named(answers, "divine"):
+        label = seers_label(g.state, target)
+        g.notice("seer.result", to=(seat,), learn={target: label}, target=target, label=label)
 
 
 def _p_graveyard(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
@@ -302,10 +299,9 @@ def _p_graveyard(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Deci
 
 
 def _r_graveyard(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
-    for seat, a in sorted(answers.items()):
-        if a.kind == "inspect" and a.target is not None:
-            role = g.state.role(a.target)
-            g.notice("graveyard.result", to=(seat,), learn={a.target: role}, target=a.target, role=role)
+    for seat, target in named(answers, "inspect"):
+        role = g.state.role(target)
+        g.notice("graveyard.result", to=(seat,), learn={target: role}, target=target, role=role)
 
 
 def _p_raven(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision, ...]:
@@ -313,9 +309,8 @@ def _p_raven(rs: Ruleset[LState], g: Table[LState], seat: int) -> tuple[Decision
 
 
 def _r_raven(rs: Ruleset[LState], g: Table[LState], answers: dict[int, Action]) -> None:
-    for seat, a in sorted(answers.items()):
-        if a.kind == "mark" and a.target is not None:
-            g.emit(RavenMarked(at=g.at, to=MODERATOR, raven=seat, target=a.target))
+    for seat, target in named(answers, "mark"):
+        g.emit(RavenMarked(at=g.at, to=MODERATOR, raven=seat, target=target))
 
 
 # --- the night's steps by name, played in order by `flow.NIGHT_SEQUENCE` --------------------------
