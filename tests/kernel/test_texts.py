@@ -371,7 +371,7 @@ def _code_folders():
     yield pytest.param(ROOT / "service", [], id="service")
 
 
-@pytest.mark.parametrize(("folder", "apart"), _code_folders())
+@pytest.mark.parametrize(("folder", "apart"), list(_code_folders()))
 def test_no_python_file_holds_a_japanese_or_chinese_character(folder, apart):
     """Code names things by their ids; the documents' words live in the catalogs' glossaries."""
     found = [
