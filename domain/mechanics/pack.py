@@ -9,7 +9,6 @@ from grimoire.domain.events import Action, Decision
 from grimoire.domain.ruleset import Change, Table
 from grimoire.domain.state import GameState, X
 
-
 # Rulings, "Wolves choose together": a wolf silent at the deadline defers to the pack (its default
 # names nobody); a random target is drawn only when no living wolf named one. Before version 3 each
 # silent wolf's default was a random name of its own.

@@ -54,9 +54,7 @@ def first_finders(g: Table[WitchState], answers: dict[int, Action]) -> None:
         cards = g.state.x.corpses.get(corpse, ())
         barred = x.attackers.get(corpse, ())
         finders = [
-            s
-            for s in g.state.living()
-            if len(g.state.x.hands[s]) < HAND_CAP and s not in barred and s != never_finds
+            s for s in g.state.living() if len(g.state.x.hands[s]) < HAND_CAP and s not in barred and s != never_finds
         ]
         if cards and finders:
             finder = finders[finder_draw % len(finders)]

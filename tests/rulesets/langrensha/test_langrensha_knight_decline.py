@@ -40,13 +40,13 @@ def test_rule_knight_decline_is_private():
 
 
 def test_rule_knight_duel_with_a_target_stays_public():
-    g, knight, answer = duel_answer(target=True)
+    g, _, answer = duel_answer(target=True)
     assert answer.to == "public"
     assert readers(g, answer) == {*range(1, g.state.seats + 1), SPECTATOR, MODERATOR}
 
 
 def test_rule_knight_decline_under_version_2_stays_public():
-    g, knight, answer = duel_answer("2")
+    g, _, answer = duel_answer("2")
     assert g.state.ruleset_version == "2"
     assert answer.to == "public"
     assert verify(g.events).ok

@@ -23,7 +23,7 @@ GAMES = {"jinro9": "9A", "ultimate13": "13", "langrensha": "12", "magic_city": "
 NIGHTS = 8
 
 
-def pack_target(event: Event) -> int | None | bool:
+def pack_target(event: Event) -> int | bool | None:
     """The pack's target where the event names it (False: the event names none)."""
     if isinstance(event, NightResolved):
         return event.attack
@@ -32,7 +32,9 @@ def pack_target(event: Event) -> int | None | bool:
     return False
 
 
-def one_wolf_names_the_others_stay_silent(ruleset: str, seed: int, version: str | None) -> tuple[int, int | None, Game] | None:
+def one_wolf_names_the_others_stay_silent(
+    ruleset: str, seed: int, version: str | None
+) -> tuple[int, int | None, Game] | None:
     """Bots play up to the first attack two wolves or more owe; the first names X, the others stay
     silent until the deadline passes. Returns X and the pack's target (None: no such night came)."""
     preset = GAMES[ruleset]

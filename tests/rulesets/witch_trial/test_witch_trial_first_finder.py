@@ -4,7 +4,7 @@ pinned to version 2 keep its earlier reading (barred only from the bodies it att
 from grimoire.domain.catalog import verify
 from grimoire.domain.rulesets.witch_trial.facts import FirstFound, WitchKillerSeized
 from tests.support.versions import deployed
-from tests.support.witch_trial import B, C, K, P, W, deal, day, loot, morning, night, noon, vote
+from tests.support.witch_trial import B, C, K, P, W, day, deal, loot, morning, night, noon, vote
 
 HOLDER, KILLER, OTHER_KILLER, VICTIM, BYSTANDER = 1, 2, 3, 4, 5
 
