@@ -1,5 +1,6 @@
 """The audit: replay a stored game's inputs through its engine and check that they reproduce every
-stored outcome, for a game recorded under the ruleset and engine versions this code runs."""
+stored outcome, for a game pinned to a ruleset version and an engine version this code keeps (each
+game is replayed under the rules of the versions it is pinned to)."""
 
 from __future__ import annotations
 
@@ -24,13 +25,14 @@ class AuditReport(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def unsupported_version(d: Decider, events: Sequence[Event]) -> RuleViolation | None:
-    """`unsupported_ruleset_version` when the game was recorded under another version of its ruleset or
-    of the engine than this code's: replaying it here would hold it to rules it was not played by."""
+    """`unsupported_ruleset_version` when the game is pinned to a version of its ruleset or of the engine
+    that this code does not keep (one never released as kept, such as a log from before pinning):
+    replaying it here would hold it to rules it was not played by. Every released version is kept."""
     created = next((e for e in events if isinstance(e, GameCreated)), None)
     rs = d.ruleset
     if created is None or created.ruleset != rs.id:
         return None
-    if (created.ruleset_version, created.engine_version) == (rs.version, engine.ENGINE_VERSION):
+    if created.ruleset_version in rs.versions and created.engine_version in engine.ENGINE_VERSIONS:
         return None
     return RuleViolation(
         code="unsupported_ruleset_version",
@@ -39,7 +41,7 @@ def unsupported_version(d: Decider, events: Sequence[Event]) -> RuleViolation | 
             stored_ruleset_version=created.ruleset_version,
             ruleset_version=rs.version,
             stored_engine_version=created.engine_version,
-            engine_version=engine.ENGINE_VERSION,
+            engine_version=engine.ENGINE_VERSIONS[-1],
         ),
     )
 
@@ -55,6 +57,9 @@ def verify(d: Decider, events: Sequence[Event]) -> AuditReport:
             f"(engine {a['engine_version']})"
         )
         return AuditReport(ok=False, events=len(events), inputs=0, problems=(problem,), unsupported=unsupported)
+    created = next((e for e in events if isinstance(e, GameCreated)), None)
+    if created is not None:  # its creation is re-decided under the versions it is pinned to
+        d = Decider(d.ruleset, pin=(created.ruleset_version, created.engine_version))
     state = initial_state()
     problems: list[str] = []
     i = inputs = 0

@@ -102,7 +102,7 @@ def verify(events: Sequence[Event]) -> AuditReport:
 
 
 def unsupported_version(events: Sequence[Event]) -> RuleViolation | None:
-    """Whether a stored game was recorded under other versions of its ruleset or the engine than these."""
+    """Whether a stored game is pinned to a version of its ruleset or the engine that this code does not keep."""
     return audit.unsupported_version(_for_events(events), events)
 
 

@@ -40,12 +40,16 @@ from grimoire.domain.events import (
     Timeout,
 )
 from grimoire.domain.rng import seed_commitment
-from grimoire.domain.ruleset import ABORTED, Ruleset, Table
+from grimoire.domain.ruleset import ABORTED, Change, Ruleset, Table
 from grimoire.domain.state import GameState, Step
 from grimoire.domain.texts import LANGS
 from grimoire.domain.violations import RuleViolation
 
-ENGINE_VERSION = "2"
+# Every released version of the engine, oldest first (the last is current), and each change to the
+# kernel's rules with the version that introduced it: engine code asks `applies(ENGINE_CHANGES,
+# state.engine_version, id)`, as rule code asks its ruleset.
+ENGINE_VERSIONS: tuple[str, ...] = ("2",)
+ENGINE_CHANGES: tuple[Change, ...] = ()
 MAX_NAME = 40
 
 replace = msgspec.structs.replace
@@ -60,15 +64,19 @@ def is_terminal(state: GameState[Any]) -> bool:
 
 
 class Decider:
-    """The engine for one ruleset: `decide`, `evolve`, the initial state and the terminal test."""
+    """The engine for one ruleset: `decide`, `evolve`, the initial state and the terminal test.
 
-    __slots__ = ("ruleset",)
+    A game it creates is pinned to the current versions of the ruleset and the engine, or to
+    `pin` (ruleset version, engine version): the audit re-decides a stored game's creation so."""
+
+    __slots__ = ("pin", "ruleset")
 
     initial_state = staticmethod(initial_state)
     is_terminal = staticmethod(is_terminal)
 
-    def __init__(self, ruleset: Ruleset[Any]) -> None:
+    def __init__(self, ruleset: Ruleset[Any], pin: tuple[str, str] | None = None) -> None:
         self.ruleset = ruleset
+        self.pin = pin
 
     def decide(self, state: GameState[Any], inp: Input) -> list[Event] | RuleViolation:
         out = self.run(state, inp)
@@ -167,12 +175,13 @@ def _decide_create(d: Decider, state: GameState[Any], inp: CreateGame) -> Table[
         commitment = seed_commitment(inp.seed)
     except ValueError:
         return _refuse("bad_option", option="seed")
+    ruleset_version, engine_version = d.pin or (rs.version, ENGINE_VERSIONS[-1])
     created = GameCreated(
         at=inp.at,
         game_id=inp.game_id,
         ruleset=rs.id,
-        ruleset_version=rs.version,
-        engine_version=ENGINE_VERSION,
+        ruleset_version=ruleset_version,
+        engine_version=engine_version,
         seats=inp.seats,
         names=inp.names,
         preset=inp.preset,
@@ -359,6 +368,8 @@ def _on_created(state: GameState[Any], e: GameCreated) -> GameState[Any]:
         state,
         status="lobby",
         ruleset=e.ruleset,
+        ruleset_version=e.ruleset_version,
+        engine_version=e.engine_version,
         seats=e.seats,
         names=e.names,
         preset=e.preset,

@@ -108,11 +108,34 @@ class StepSpec(NamedTuple, Generic[R]):
 ABORTED = "aborted"  # the reason of a game the host aborted, whatever its ruleset
 
 
+class Change(NamedTuple):
+    """A rule change: the released version that introduced it, its stable id, and what it changes."""
+
+    version: str
+    id: str
+    about: str
+
+
+def release(version: str) -> tuple[int, ...]:
+    """A version's place in release order ("2" < "3" < "10")."""
+    return tuple(int(part) for part in version.split("."))
+
+
+def applies(changes: Iterable[Change], pinned: str, change: str) -> bool:
+    """Whether the rule change `change` holds in a game pinned to version `pinned`: from the version
+    that introduced it on. A change nobody declared raises: a misspelt id must not pick a version."""
+    for declared in changes:
+        if declared.id == change:
+            return release(pinned) >= release(declared.version)
+    raise LookupError(f"no rule change {change!r} is declared")
+
+
 class Ruleset(Generic[X]):
     """The base every ruleset extends. Engine hooks have safe defaults."""
 
     id: str = ""
-    version: str = "1"
+    versions: tuple[str, ...] = ("1",)  # every released version of its rules, oldest first: the last is current
+    changes: tuple[Change, ...] = ()  # each rule change with the version that introduced it
     doc_lang: str = "en"
     roles: Mapping[str, RoleData | str] = {}  # a role's data, or only its id
     presets: dict[str, tuple[str, ...]] = {}
@@ -122,6 +145,15 @@ class Ruleset(Generic[X]):
     max_seats: int = 30
     steps: Mapping[str, StepSpec[Self]] = {}  # the declared steps by name, resolved by `on_close`
     end_reasons: tuple[str, ...] = ()  # every `GameEnded.reason` it may end with, besides the kernel's ABORTED
+
+    @property
+    def version(self) -> str:
+        """The current version: the one new games are pinned to."""
+        return self.versions[-1]
+
+    def applies(self, state: GameState[X], change: str) -> bool:
+        """Whether the rule change `change` (one of `changes`) holds in this game, by the version it is pinned to."""
+        return applies(self.changes, state.ruleset_version, change)
 
     def all_options(self) -> dict[str, Option]:
         return {**COMMON_OPTIONS, **self.options}

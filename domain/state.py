@@ -63,6 +63,8 @@ X = TypeVar("X")
 class GameState(msgspec.Struct, Generic[X], frozen=True, kw_only=True, gc=False):
     game_id: str = ""
     ruleset: str = ""
+    ruleset_version: str = ""  # the version of its ruleset the game is pinned to (its `GameCreated`)
+    engine_version: str = ""  # the version of the engine the game is pinned to
     status: Status = "new"
     seats: int = 0
     names: tuple[str, ...] = ()

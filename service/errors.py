@@ -48,7 +48,7 @@ class Refused(ServiceError):
 
 
 class UnsupportedVersion(ServiceError):
-    """A stored game recorded under other versions than this code's: it is neither re-decided nor replayed.
+    """A stored game pinned to a version this code does not keep: it is neither re-decided nor replayed.
     From verify also whether its hash chain holds, which needs no rules."""
 
     def __init__(self, violation: RuleViolation, chain_ok: bool | None = None) -> None:

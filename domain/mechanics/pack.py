@@ -6,8 +6,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from grimoire.domain.events import Action, Decision
-from grimoire.domain.ruleset import Table
+from grimoire.domain.ruleset import Change, Table
 from grimoire.domain.state import GameState, X
+
+# Rulings, "Wolves choose together": a wolf silent at the deadline defers to the pack (its default
+# names nobody); a random target is drawn only when no living wolf named one. Before version 3 each
+# silent wolf's default was a random name of its own.
+SILENT_WOLF_DEFERS = Change("3", "silent_wolf_defers", "a wolf silent at the deadline defers to the pack")
 
 
 def tell_partners(g: Table[X], pack: tuple[int, ...]) -> None:

@@ -195,7 +195,7 @@ class Village(Ruleset[WolfState]):
     def default(
         self, state: GameState[WolfState], seat: int, decisions: tuple[Decision, ...], rng: Rng
     ) -> Action | None:
-        return defaults.timed_out(decisions, rng)
+        return defaults.timed_out(decisions, rng, self.applies(state, pack.SILENT_WOLF_DEFERS.id))
 
     def evolve(self, state: GameState[WolfState], event: Event) -> GameState[WolfState]:
         fold = EVOLVE.get(type(event))

@@ -1,4 +1,7 @@
-"""What the corpus stores and how its digests are taken: shared by the recorder and the test.
+"""What a corpus stores and how its digests are taken: shared by the recorder and the test.
+
+There are several corpora, one per version of the rules they were recorded under (`CORPORA`): each
+is a folder with its `games.jsonl.gz`, every game of it pinned to the corpus's ruleset version.
 
 A game is one JSON line: its inputs as submitted (each input's stored encoding) with what each
 produced (a count of events, or the refusal), its events in their stored encoding, a summary of its
@@ -14,7 +17,7 @@ import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -26,8 +29,24 @@ from grimoire.projections.render import render
 from grimoire.projections.view import SPECTATOR, deliver, new_view
 
 HERE = Path(__file__).parent
-GAMES = HERE / "games.jsonl.gz"
-DOCUMENTS = HERE / "documents.json"
+DOCUMENTS = HERE / "documents.json"  # what the code serves today, whichever versions games are pinned to
+
+
+class Corpus(NamedTuple):
+    """A corpus: its folder, the ruleset version its games were recorded under (every ruleset's),
+    and how many games of each ruleset it holds."""
+
+    folder: Path
+    version: str
+    per_ruleset: int
+
+    @property
+    def games(self) -> Path:
+        return self.folder / "games.jsonl.gz"
+
+
+# The house corpus, recorded under ruleset version 2, and the corpus of version 3.
+CORPORA = {"house": Corpus(HERE, "2", 60), "v3": Corpus(HERE / "v3", "3", 30)}
 
 Viewer = int | str
 
@@ -107,14 +126,15 @@ def encoded(event: Event) -> str:
     return encode(event).decode()
 
 
-def write_games(games: list[dict[str, Any]]) -> None:
-    with gzip.GzipFile(GAMES, "wb", compresslevel=9, mtime=0) as f:
+def write_games(corpus: Corpus, games: list[dict[str, Any]]) -> None:
+    corpus.folder.mkdir(exist_ok=True)
+    with gzip.GzipFile(corpus.games, "wb", compresslevel=9, mtime=0) as f:
         for game in games:
             f.write(json.dumps(game, ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
 
 
-def read_games() -> Iterator[dict[str, Any]]:
-    with gzip.open(GAMES, "rb") as f:
+def read_games(corpus: Corpus) -> Iterator[dict[str, Any]]:
+    with gzip.open(corpus.games, "rb") as f:
         for line in f:
             yield json.loads(line)
 

@@ -1,8 +1,10 @@
-"""Record the corpus: python -m tests.corpus.record
+"""Record a corpus: python -m tests.corpus.record CORPUS (a name of `corpus.CORPORA`, or `documents`)
 
 Plays seeded games of random legal bots through the engine, over every ruleset's presets, player
-counts and options, and writes games.jsonl.gz and documents.json beside this file. Run it only to
-add a corpus for a new version of the rules (see README.md), never to make a difference go away.
+counts and options, with every ruleset deployed at the corpus's version (its games are pinned to
+it), and writes the corpus's games.jsonl.gz; `documents` writes documents.json beside this file. Run
+it only to add a corpus for a new version of the rules (see README.md), never to make a difference
+go away.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from grimoire.domain.violations import RuleViolation, known_codes
 from grimoire.projections.view import deliver, new_view
 from grimoire.service.bots import owed_action, pick
 from tests.corpus.corpus import (
+    CORPORA,
     DOCUMENTS,
     SERVICE_STATUS,
+    Corpus,
     encoded,
     end_summary,
     problem_digests,
@@ -31,8 +35,8 @@ from tests.corpus.corpus import (
     view_digests,
     write_games,
 )
+from tests.support.versions import deployed
 
-GAMES_PER_RULESET = 60
 T0 = 1_700_000_000_000
 MAX_INPUTS = 4000  # a game still running after this many inputs is aborted by its host
 NAMES = (
@@ -128,12 +132,12 @@ def witch_trial_pool(n: int, rng: random.Random) -> tuple[str, ...]:
     return ("witch_killer", *(rng.choice(others) for _ in range(4 * n - 1)))
 
 
-def setups(ruleset: str, rng: random.Random) -> list[tuple[int, str | None, tuple[str, ...]]]:
+def setups(ruleset: str, rng: random.Random, count: int) -> list[tuple[int, str | None, tuple[str, ...]]]:
     """(seats, preset, roles) for each game of the ruleset: every preset, then host lists where allowed."""
     rs = RULESETS[ruleset]
     presets = [(seats, preset, ()) for preset, seats in rs.preset_seats().items()]
     out: list[tuple[int, str | None, tuple[str, ...]]] = []
-    for i in range(GAMES_PER_RULESET):
+    for i in range(count):
         if ruleset == "langrensha" and i % 3 == 2:
             n = rng.randint(6, 20)
             out.append((n, None, langrensha_roles(n, rng)))
@@ -282,14 +286,20 @@ def bots(g: Recorder, rng: random.Random) -> None:
     raise AssertionError("the game did not end")
 
 
-def main() -> None:
+def record(corpus: Corpus) -> None:
+    """The corpus's games: the same seeds in every corpus, so the first games of one are the games of
+    another played under other rules."""
     games = []
     for ruleset in sorted(RULESETS):
         rng = random.Random(f"corpus-{ruleset}")
-        for number, (seats, preset, roles) in enumerate(setups(ruleset, rng)):
-            games.append(play(ruleset, number, seats, preset, roles))
+        with deployed(ruleset, corpus.version):
+            for number, (seats, preset, roles) in enumerate(setups(ruleset, rng, corpus.per_ruleset)):
+                games.append(play(ruleset, number, seats, preset, roles))
         print(ruleset, len(games), file=sys.stderr)
-    write_games(games)
+    write_games(corpus, games)
+
+
+def record_documents() -> None:
     engine_codes = known_codes()
     import grimoire.service.app  # noqa: F401  the service registers its own codes' texts
 
@@ -301,5 +311,13 @@ def main() -> None:
     DOCUMENTS.write_text(json.dumps(documents, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
 
+def main(argv: list[str]) -> None:
+    (name,) = argv
+    if name == "documents":
+        record_documents()
+    else:
+        record(CORPORA[name])
+
+
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

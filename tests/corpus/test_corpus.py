@@ -1,5 +1,6 @@
-"""The recorded corpus still holds: every game replays to the same bytes and verifies, every viewer
-reads the same texts and has the same views, and the ruleset documents and problem texts are unchanged."""
+"""The recorded corpora still hold: every game replays to the same bytes and verifies under the rules
+of the version it is pinned to, every viewer reads the same texts and has the same views, and the
+ruleset documents and problem texts are unchanged."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from grimoire.domain.events import Event
 from grimoire.domain.state import GameState
 from grimoire.domain.violations import RuleViolation
 from tests.corpus.corpus import (
+    CORPORA,
     DOCUMENTS,
     encoded,
     end_summary,
@@ -25,23 +27,26 @@ from tests.corpus.corpus import (
     text_digests,
     view_digests,
 )
+from tests.support.versions import deployed
 
 RECORDED_RULESETS = ("jinro9", "langrensha", "magic_city", "ultimate13", "witch_trial")
+# every corpus, with each ruleset: (corpus name, ruleset)
+EACH = pytest.mark.parametrize(("corpus", "ruleset"), [(c, rs) for c in CORPORA for rs in RECORDED_RULESETS])
 
 
 @functools.cache
-def games(ruleset: str) -> list[dict[str, Any]]:
-    return [g for g in all_games() if g["ruleset"] == ruleset]
+def games(corpus: str, ruleset: str) -> list[dict[str, Any]]:
+    return [g for g in all_games(corpus) if g["ruleset"] == ruleset]
 
 
 @functools.cache
-def all_games() -> list[dict[str, Any]]:
-    return list(read_games())
+def all_games(corpus: str) -> list[dict[str, Any]]:
+    return list(read_games(CORPORA[corpus]))
 
 
 @functools.cache
-def stored_events(game_id: str) -> list[Event]:
-    game = next(g for g in all_games() if g["id"] == game_id)
+def stored_events(corpus: str, game_id: str) -> list[Event]:
+    game = next(g for g in all_games(corpus) if g["id"] == game_id)
     return [decode(e.encode()) for e in game["events"]]
 
 
@@ -50,46 +55,51 @@ def documents() -> dict[str, Any]:
     return json.loads(DOCUMENTS.read_text())
 
 
-def replay(game: dict[str, Any]) -> tuple[list[str], GameState, list[str]]:
-    """The game's inputs run through the engine: its events encoded, the state reached, and every
-    input whose outcome (the events it produced, or its refusal) differs from the recorded one."""
+def replay(corpus: str, game: dict[str, Any]) -> tuple[list[str], GameState, list[str]]:
+    """The game's inputs run through the engine, deployed as when the corpus was recorded (so that
+    its create input pins the game to the corpus's version): its events encoded, the state reached,
+    and every input whose outcome (the events it produced, or its refusal) differs from the recorded one."""
     state, produced, wrong = initial_state(), [], []
-    for n, (raw, outcome) in enumerate(zip(game["inputs"], game["outcomes"], strict=True)):
-        result = run(state, decode(raw.encode()))
-        if isinstance(result, RuleViolation):
-            got: int | dict[str, Any] = {"code": result.code, "args": msgspec.to_builtins(result.args)}
-        else:
-            out, state = result
-            got = len(out)
-            produced += [encoded(e) for e in out]
-        if got != outcome:
-            wrong.append(f"input {n + 1}: {got} instead of {outcome}")
+    with deployed(game["ruleset"], CORPORA[corpus].version):
+        for n, (raw, outcome) in enumerate(zip(game["inputs"], game["outcomes"], strict=True)):
+            result = run(state, decode(raw.encode()))
+            if isinstance(result, RuleViolation):
+                got: int | dict[str, Any] = {"code": result.code, "args": msgspec.to_builtins(result.args)}
+            else:
+                out, state = result
+                got = len(out)
+                produced += [encoded(e) for e in out]
+            if got != outcome:
+                wrong.append(f"input {n + 1}: {got} instead of {outcome}")
     return produced, state, wrong
 
 
-def test_the_corpus_holds_at_least_50_finished_games_of_every_ruleset():
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_the_corpus_holds_its_finished_games_of_every_ruleset_pinned_to_its_version(corpus):
     assert sorted(RULESETS) == sorted(RECORDED_RULESETS)
     for ruleset in RECORDED_RULESETS:
-        assert len(games(ruleset)) >= 50
-        assert all(g["end"]["status"] == "ended" for g in games(ruleset))
+        assert len(games(corpus, ruleset)) == CORPORA[corpus].per_ruleset >= 30
+        assert all(g["end"]["status"] == "ended" for g in games(corpus, ruleset))
+        pinned = {stored_events(corpus, g["id"])[1].ruleset_version for g in games(corpus, ruleset)}
+        assert pinned == {CORPORA[corpus].version}
 
 
-@pytest.mark.parametrize("ruleset", RECORDED_RULESETS)
-def test_every_game_replays_its_inputs_to_the_recorded_events_byte_for_byte_and_refusals(ruleset):
+@EACH
+def test_every_game_replays_its_inputs_to_the_recorded_events_byte_for_byte_and_refusals(corpus, ruleset):
     differing = []
-    for game in games(ruleset):
-        produced, _, wrong = replay(game)
+    for game in games(corpus, ruleset):
+        produced, _, wrong = replay(corpus, game)
         if wrong or produced != game["events"]:
             at = next((i for i, (a, b) in enumerate(zip(produced, game["events"])) if a != b), None)
             differing.append((game["id"], wrong[:2], f"first differing event {at}"))
     assert not differing, differing[:5]
 
 
-@pytest.mark.parametrize("ruleset", RECORDED_RULESETS)
-def test_every_game_verifies_as_it_did_when_recorded(ruleset):
+@EACH
+def test_every_game_verifies_as_it_did_when_recorded(corpus, ruleset):
     failed = []
-    for game in games(ruleset):
-        events = stored_events(game["id"])
+    for game in games(corpus, ruleset):
+        events = stored_events(corpus, game["id"])
         report = verify(events)
         inputs = sum(1 for o in game["outcomes"] if not isinstance(o, dict))
         if not (report.ok and report.unsupported is None and report.events == len(events) and report.inputs == inputs):
@@ -97,34 +107,34 @@ def test_every_game_verifies_as_it_did_when_recorded(ruleset):
     assert not failed, failed[:3]
 
 
-@pytest.mark.parametrize("ruleset", RECORDED_RULESETS)
-def test_folding_every_game_reaches_the_state_of_its_replay_and_the_recorded_end(ruleset):
+@EACH
+def test_folding_every_game_reaches_the_state_of_its_replay_and_the_recorded_end(corpus, ruleset):
     differing = []
-    for game in games(ruleset):
-        events = stored_events(game["id"])
-        _, replayed, _ = replay(game)
+    for game in games(corpus, ruleset):
+        events = stored_events(corpus, game["id"])
+        _, replayed, _ = replay(corpus, game)
         folded = fold(events)
         if folded != replayed or end_summary(folded, events) != game["end"]:
             differing.append(game["id"])
     assert not differing, differing[:5]
 
 
-@pytest.mark.parametrize("ruleset", RECORDED_RULESETS)
-def test_every_viewer_reads_the_recorded_feed_texts_in_every_language(ruleset):
+@EACH
+def test_every_viewer_reads_the_recorded_feed_texts_in_every_language(corpus, ruleset):
     differing = []
-    for game in games(ruleset):
-        events = stored_events(game["id"])
+    for game in games(corpus, ruleset):
+        events = stored_events(corpus, game["id"])
         digests = text_digests(events, fold(events))
         for viewer, by_lang in game["texts"].items():
             differing += [(game["id"], viewer, lang) for lang, h in by_lang.items() if digests[viewer][lang] != h]
     assert not differing, differing[:10]
 
 
-@pytest.mark.parametrize("ruleset", RECORDED_RULESETS)
-def test_every_viewer_has_the_recorded_views_throughout_every_game(ruleset):
+@EACH
+def test_every_viewer_has_the_recorded_views_throughout_every_game(corpus, ruleset):
     differing = []
-    for game in games(ruleset):
-        events = stored_events(game["id"])
+    for game in games(corpus, ruleset):
+        events = stored_events(corpus, game["id"])
         digests = view_digests(events, fold(events).seats)
         differing += [(game["id"], viewer) for viewer, h in game["views"].items() if digests[viewer] != h]
     assert not differing, differing[:10]

@@ -7,7 +7,7 @@ import msgspec
 
 from grimoire.domain.catalog import RULESETS, decide, verify
 from grimoire.domain.codec import decode, encode
-from grimoire.domain.engine import ENGINE_VERSION
+from grimoire.domain.engine import ENGINE_VERSIONS
 from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
@@ -44,7 +44,9 @@ def test_first_event_stamps_engine_and_ruleset_versions_and_seed_commitment():
     game = Game("jinro9", 9, preset="9A", seed=7)
     created = next(e for e in game.events if isinstance(e, GameCreated))
     assert created.to == PUBLIC
-    assert created.engine_version == ENGINE_VERSION and created.ruleset_version == RULESETS["jinro9"].version == "2"
+    assert (
+        created.engine_version == ENGINE_VERSIONS[-1] and created.ruleset_version == RULESETS["jinro9"].version == "3"
+    )
     assert created.seed_sha256 == hashlib.sha256(bytes.fromhex(seed_for(7))).hexdigest()
     assert isinstance(game.events[0], CreateGame) and game.events[0].to == MODERATOR
 

@@ -13,7 +13,7 @@ import pytest
 from grimoire.domain import catalog as rulesets
 from grimoire.domain import engine
 from grimoire.domain.catalog import verify
-from grimoire.domain.engine import ENGINE_VERSION
+from grimoire.domain.engine import ENGINE_VERSIONS
 from grimoire.domain.events import GameCreated
 from grimoire.domain.violations import RuleViolation
 from grimoire.service.cli import main
@@ -22,13 +22,14 @@ from tests.support.api import client, new_game, service
 from tests.support.harness import Game
 
 JINRO9 = rulesets.get("jinro9")
+ENGINE_VERSION = ENGINE_VERSIONS[-1]
 LANGS = ("ja", "zh-Hans", "zh-Hant", "en")
 CODE = "unsupported_ruleset_version"
 
 
 def recorded_under(monkeypatch, version: str) -> None:
-    """The version the code reports for jinro9 from now on."""
-    monkeypatch.setattr(JINRO9, "version", version)
+    """From now on the code keeps this one version of jinro9 (a deployment that kept no other)."""
+    monkeypatch.setattr(JINRO9, "versions", (version,))
 
 
 def ended_game(c) -> str:
@@ -91,10 +92,10 @@ def test_design_verify_and_replay_over_http_answer_unsupported_ruleset_version_n
         assert restarted.get(f"/games/{gid}/replay", params={"at": 5}).status_code == 200
 
 
-def test_design_an_engine_version_change_also_answers_unsupported_ruleset_version(database_url, monkeypatch):
+def test_design_an_engine_version_not_kept_also_answers_unsupported_ruleset_version(database_url, monkeypatch):
     with client(database_url) as c:
         gid = ended_game(c)
-        monkeypatch.setattr(engine, "ENGINE_VERSION", "9.9")
+        monkeypatch.setattr(engine, "ENGINE_VERSIONS", ("9.9",))
         body = problem(c.get(f"/games/{gid}/audit/verify"), 409, CODE)
         assert (body["stored_engine_version"], body["engine_version"]) == (ENGINE_VERSION, "9.9")
         assert body["stored_ruleset_version"] == body["ruleset_version"] == JINRO9.version

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from grimoire.domain.mechanics import pack
 from grimoire.domain.mechanics.abilities import Ability
 from grimoire.domain.ruleset import Option, seconds
 from grimoire.domain.rulesets.village import ATTACK, DIVINE, ROLES, Village, guard_no_repeat_optional_first_night
@@ -11,7 +12,8 @@ V, S, M, H, W, X, F = "villager", "seer", "medium", "hunter", "werewolf", "madma
 
 class Jinro9(Village):
     id = "jinro9"
-    version = "2"
+    versions = ("2", "3")
+    changes = (pack.SILENT_WOLF_DEFERS,)
     doc_lang = "ja"
     roles = ROLES
     presets = {

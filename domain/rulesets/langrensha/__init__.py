@@ -21,7 +21,7 @@ from grimoire.domain.events import PUBLIC, Action, Audience, Decision, Event
 from grimoire.domain.mechanics import defaults, pack
 from grimoire.domain.mechanics.speaking import audience as table_audience
 from grimoire.domain.rng import Rng
-from grimoire.domain.ruleset import Ruleset, Table
+from grimoire.domain.ruleset import Change, Ruleset, Table
 from grimoire.domain.rulesets.langrensha import flow
 from grimoire.domain.rulesets.langrensha.data import (
     ACTION_KINDS,
@@ -40,7 +40,11 @@ from grimoire.domain.state import GameState
 
 class Langrensha(Ruleset[LState]):
     id = "langrensha"
-    version = "2"
+    versions = ("2", "3")
+    changes = (
+        pack.SILENT_WOLF_DEFERS,
+        Change("3", "declined_duel_private", "a knight's declined duel is seen by the knight and the moderator only"),
+    )
     doc_lang = "zh-Hant"
     end_reasons = ("village", "wolves", "lovers", "mixed_lovers", "no_winner")
     roles = ROLES
@@ -64,12 +68,12 @@ class Langrensha(Ruleset[LState]):
         return pack.whisper_refusal(action)
 
     def audience(self, state: GameState[LState], seat: int, action: Action) -> Audience:
-        if action.kind == "duel":
-            return PUBLIC
+        if action.kind == "duel":  # a duel is public; a decline reveals the knight to nobody (rulings: Knight)
+            return PUBLIC if action.target is not None or not self.applies(state, "declined_duel_private") else (seat,)
         return table_audience(state, seat, action, wolves)
 
     def default(self, state: GameState[LState], seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:
-        return defaults.timed_out(decisions, rng)
+        return defaults.timed_out(decisions, rng, self.applies(state, pack.SILENT_WOLF_DEFERS.id))
 
     def evolve(self, state: GameState[LState], event: Event) -> GameState[LState]:
         handler = EVOLVE.get(type(event))

@@ -68,7 +68,8 @@ __all__ = [
 
 class MagicCity(Ruleset[CityState]):
     id = "magic_city"
-    version = "2"
+    versions = ("2", "3")
+    changes = (pack.SILENT_WOLF_DEFERS,)
     doc_lang = "ja"
     end_reasons = END_REASONS
     roles = ROLES
@@ -128,7 +129,7 @@ class MagicCity(Ruleset[CityState]):
         self, state: GameState[CityState], seat: int, decisions: tuple[Decision, ...], rng: Rng
     ) -> Action | None:
         for decision in decisions:
-            if decision.kind == "attack" and decision.targets:
+            if decision.kind == "attack" and decision.targets and not self.applies(state, pack.SILENT_WOLF_DEFERS.id):
                 return Action(kind="attack", target=rng.choice(decision.targets))
             if decision.kind == "vote":
                 return Action(kind="vote")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from grimoire.domain.events import Decision
+from grimoire.domain.mechanics import pack
 from grimoire.domain.mechanics.abilities import Ability, any_other
 from grimoire.domain.ruleset import Option, seconds
 from grimoire.domain.rulesets.village import (
@@ -33,7 +34,8 @@ def guard_per_option(state: GameState[WolfState], seat: int) -> Decision:
 
 class Ultimate13(Village):
     id = "ultimate13"
-    version = "2"
+    versions = ("2", "3")
+    changes = (pack.SILENT_WOLF_DEFERS,)
     doc_lang = "ja"
     roles = {r: ROLES[r] for r in (V, S, M, H, W, X)}
     presets = {"13": (V, V, V, V, V, V, S, M, H, W, W, W, X)}

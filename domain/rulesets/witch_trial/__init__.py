@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from grimoire.domain.events import PUBLIC, Action, Audience, Decision, Event
 from grimoire.domain.rng import Rng
-from grimoire.domain.ruleset import Option, Ruleset, Table, seconds
+from grimoire.domain.ruleset import Change, Option, Ruleset, Table, seconds
 from grimoire.domain.rulesets.witch_trial import stored  # noqa: F401  (stored games' events stay readable)
 from grimoire.domain.rulesets.witch_trial.cards import night_refusal
 from grimoire.domain.rulesets.witch_trial.data import (
@@ -43,7 +43,8 @@ from grimoire.domain.state import GameState
 
 class WitchTrial(Ruleset[WitchState]):
     id = "witch_trial"
-    version = "2"
+    versions = ("2", "3")
+    changes = (Change("3", "holder_never_finds", "the witch_killer holder is never a first finder (ruling 9)"),)
     doc_lang = "zh-Hans"
     end_reasons = ("early_end", "days_over")  # one survivor or none before the last day, or the days ran out
     roles = {card: card for card in CARDS}  # the cards a pool is made of

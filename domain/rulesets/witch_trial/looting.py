@@ -11,7 +11,7 @@ from __future__ import annotations
 from grimoire.domain.events import MODERATOR, Action, Decision
 from grimoire.domain.ruleset import Table
 from grimoire.domain.rulesets.witch_trial.data import CARDS, DRAW, HAND_CAP, LOOT_PASS, TAKE
-from grimoire.domain.rulesets.witch_trial.facts import FirstFound, LeftoversDiscarded, Looted, WitchState
+from grimoire.domain.rulesets.witch_trial.facts import FirstFound, LeftoversDiscarded, Looted, WitchState, holder
 from grimoire.domain.state import GameState
 
 
@@ -47,11 +47,15 @@ def first_finders(g: Table[WitchState], answers: dict[int, Action]) -> None:
     """The body-discovery announcement: one first finder per body, then the unclaimed cards by name."""
     x: WitchState = g.state.x
     draws = [(g.rng.below(DRAW), g.rng.below(DRAW)) for _ in x.fresh]
+    # ruling 9: the witch_killer holder finds no body (before version 3: only those it attacked)
+    never_finds = holder(x) if g.rs.applies(g.state, "holder_never_finds") else None
     unclaimed: list[str] = []
     for corpse, (finder_draw, card_draw) in zip(sorted(x.fresh), draws):
         cards = g.state.x.corpses.get(corpse, ())
         barred = x.attackers.get(corpse, ())
-        finders = [s for s in g.state.living() if len(g.state.x.hands[s]) < HAND_CAP and s not in barred]
+        finders = [
+            s for s in g.state.living() if len(g.state.x.hands[s]) < HAND_CAP and s not in barred and s != never_finds
+        ]
         if cards and finders:
             finder = finders[finder_draw % len(finders)]
             card = cards[card_draw % len(cards)]
