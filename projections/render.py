@@ -32,7 +32,7 @@ from grimoire.domain.events import (
     Timeout,
     VoteResult,
 )
-from grimoire.domain.texts import has, render_text
+from grimoire.domain.texts import render_text
 
 Names = tuple[str, ...]
 
@@ -90,11 +90,8 @@ def _vote(e: Act | Defaulted, r: Reader) -> str:
 def _defaulted(e: Defaulted, r: Reader) -> str:
     """What the seat's silence did, in its ruleset's terms: an abstention, a skipped turn, no last words,
     a target drawn at random, an offer refused (`defaulted.<kind>`; `.seat` where the table reads it)."""
-    kind = e.action.kind
-    key = "defaulted." + kind if has("defaulted." + kind, r.ruleset) else "defaulted"
-    if e.to == PUBLIC:
-        return r.text(key + ".seat", seat=e.seat, kind=kind)
-    return r.text(key, kind=kind)
+    key = "defaulted." + e.action.kind
+    return r.text(key + ".seat", seat=e.seat) if e.to == PUBLIC else r.text(key)
 
 
 def _vote_result(e: VoteResult, r: Reader) -> str:
