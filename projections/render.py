@@ -96,22 +96,23 @@ def _defaulted(e: Defaulted, r: Reader) -> str:
 
 def _vote_result(e: VoteResult, r: Reader) -> str:
     """The tally; where ballots are open, who voted for whom (by the seat voted for) and who abstained."""
-    abstained = [voter for voter, choice in (e.ballots or {}).items() if choice is None]
+    ballots = sorted((e.ballots or {}).items())
+    abstained = [voter for voter, choice in ballots if choice is None]
     if not e.tally:
         return r.text("vote.abstained.all", seats=abstained) if abstained else r.text("vote.tally.none")
     if e.ballots is None:
         return r.text("vote.tally", tally=e.tally)
     items = []
-    for seat, count in e.tally.items():
-        voters = [voter for voter, choice in e.ballots.items() if choice == seat]
+    for seat, count in sorted(e.tally.items()):  # in seat order, as are the voters
+        voters = [voter for voter, choice in ballots if choice == seat]
         if voters:
             items.append(r.text("vote.ballots.item", seat=seat, count=count, seats=voters))
         else:  # a vote no ballot cast (langrensha's raven)
             items.append(r.text("tally.item", seat=seat, count=count))
-    ballots = r.text("vote.ballots.separator").join(items)
+    said = r.text("vote.ballots.separator").join(items)
     if abstained:
-        return r.text("vote.ballots.abstained", ballots=ballots, seats=abstained)
-    return r.text("vote.ballots", ballots=ballots)
+        return r.text("vote.ballots.abstained", ballots=said, seats=abstained)
+    return r.text("vote.ballots", ballots=said)
 
 
 def _step(e: StepOpened, r: Reader) -> str:
