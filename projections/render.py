@@ -67,18 +67,52 @@ def _ended(e: GameEnded, r: Reader) -> str:
 
 
 def _act(e: Act | Defaulted, r: Reader) -> str | None:
+    if e.action.kind == "vote" and (e.to == PUBLIC or e.action.text is not None):
+        return _vote(e, r)
     text = e.action.text
     if text is None:
         return None
     return f"{r.names[e.seat - 1] if e.seat <= len(r.names) else e.seat}: {text}"
 
 
-def _defaulted(e: Defaulted, r: Reader) -> str:
-    said = _act(e, r)
+def _vote(e: Act | Defaulted, r: Reader) -> str:
+    """A ballot cast where the table sees it: for whom (or an abstention), with the words said casting it."""
+    target, said = e.action.target, e.action.text
+    key = "act.abstain" if target is None else "act.vote"
+    args: dict[str, Any] = {"seat": e.seat}
+    if target is not None:
+        args["target"] = target
     if said is not None:
-        return said
-    kind = e.action.kind
-    return r.text("defaulted.seat", seat=e.seat, kind=kind) if e.to == PUBLIC else r.text("defaulted", kind=kind)
+        key, args["text"] = key + ".said", said
+    return r.text(key, **args)
+
+
+def _defaulted(e: Defaulted, r: Reader) -> str:
+    """What the seat's silence did, in its ruleset's terms: an abstention, a skipped turn, no last words,
+    a target drawn at random, an offer refused (`defaulted.<kind>`; `.seat` where the table reads it)."""
+    key = "defaulted." + e.action.kind
+    return r.text(key + ".seat", seat=e.seat) if e.to == PUBLIC else r.text(key)
+
+
+def _vote_result(e: VoteResult, r: Reader) -> str:
+    """The tally; where ballots are open, who voted for whom (by the seat voted for) and who abstained."""
+    ballots = sorted((e.ballots or {}).items())
+    abstained = [voter for voter, choice in ballots if choice is None]
+    if not e.tally:
+        return r.text("vote.abstained.all", seats=abstained) if abstained else r.text("vote.tally.none")
+    if e.ballots is None:
+        return r.text("vote.tally", tally=e.tally)
+    items = []
+    for seat, count in sorted(e.tally.items()):  # in seat order, as are the voters
+        voters = [voter for voter, choice in ballots if choice == seat]
+        if voters:
+            items.append(r.text("vote.ballots.item", seat=seat, count=count, seats=voters))
+        else:  # a vote no ballot cast (langrensha's raven)
+            items.append(r.text("tally.item", seat=seat, count=count))
+    said = r.text("vote.ballots.separator").join(items)
+    if abstained:
+        return r.text("vote.ballots.abstained", ballots=said, seats=abstained)
+    return r.text("vote.ballots", ballots=said)
 
 
 def _step(e: StepOpened, r: Reader) -> str:
@@ -111,7 +145,7 @@ RENDER: dict[type, Callable[[Any, Reader], str | None]] = {
     Timeout: _timeout,
     DeadlineExtended: lambda e, r: r.text("deadline.extended"),
     Died: _died,
-    VoteResult: lambda e, r: r.text("vote.tally", tally=e.tally),
+    VoteResult: _vote_result,
     GameEnded: _ended,
     Act: _act,
     Defaulted: _defaulted,

@@ -39,8 +39,14 @@ prompt = Your move: { $kinds }.
 prompt-reset = Your move again: { $kinds }.
 timeout = Time is up.
 timeout-forced = The host ended the time early.
-defaulted = Time ran out; taken by default: { $kind }.
-defaulted-seat = { $seat } ran out of time; taken by default: { $kind }.
+defaulted-vote = You did not vote in time: your ballot counts as an abstention.
+defaulted-vote-seat = { $seat } did not vote in time: the ballot counts as an abstention.
+defaulted-speak = You did not speak in time: your turn is skipped.
+defaulted-speak-seat = { $seat } did not speak in time: the turn is skipped.
+defaulted-last_words = You left no last words.
+defaulted-last_words-seat = { $seat } left no last words.
+defaulted-attack = You named no target in time: one was drawn at random for your attack.
+defaulted-attack-seat = { $seat } named no target in time: one was drawn at random for the attack.
 tally-item =
     { PLURAL($count) ->
         [one] { $seat } { $count } vote
@@ -71,6 +77,21 @@ executed = By the vote, { $seat } is executed.
 vote-none = Nobody is executed today.
 vote-runoff = A tie: a runoff between { $seats }.
 vote-tally = Votes: { $tally }
+vote-tally-none = No votes were cast.
+vote-ballots = Votes: { $ballots }.
+vote-ballots-item =
+    { PLURAL($count) ->
+        [one] { $seat } { $count } vote (from { $seats })
+       *[other] { $seat } { $count } votes (from { $seats })
+    }
+# Between the seats voted for (each with its voters, themselves a list)
+vote-ballots-separator = { "; " }
+vote-ballots-abstained = Votes: { $ballots }. Abstained: { $seats }.
+vote-abstained-all = No votes for anyone: { $seats } abstained.
+act-vote = { $seat } votes for { $target }.
+act-vote-said = { $seat } votes for { $target }: “{ $text }”
+act-abstain = { $seat } abstains.
+act-abstain-said = { $seat } abstains: “{ $text }”
 wolves-partners = Your fellow werewolves: { $seats }.
 wolves-alone = You are the only werewolf.
 whisper-closed = Tonight's whisper has reached its cap and is closed.

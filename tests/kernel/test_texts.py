@@ -254,7 +254,7 @@ def test_game_created_names_the_ruleset_and_the_end_names_the_winning_side():
 
 
 def test_a_default_in_a_private_step_names_nobody():
-    quiet = Defaulted(to=(3,), seat=3, action=Action(kind="sleep"))
+    quiet = Defaulted(to=(3,), seat=3, action=Action(kind="attack", target=4))
     loud = Defaulted(seat=3, action=Action(kind="vote"))
     for lang in LANGS:
         assert "Bot3" not in text(quiet, lang, "jinro9")

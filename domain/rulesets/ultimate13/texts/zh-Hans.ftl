@@ -14,6 +14,9 @@ role-hunter = { -hunter }
 medium-result = 灵媒结果：被处决的{ $target }是【{ $label }】。
 # jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
 morning-dead = 天亮了，发现了{ $seats }的尸体。
+# The free discussion ends at its deadline: a seat that has not said it is ready skipped nothing
+defaulted-speak = 讨论时间结束。
+defaulted-speak-seat = { $seat }的讨论时间结束。
 ruleset-ultimate13 = 终极狼人（13人局）
 option-medium_result = 灵媒结果
 option-medium_result-help = 灵媒得知的内容。
