@@ -90,7 +90,7 @@ card-clock_tower = { -clock_tower }
 card-parliament = { -parliament }
 action-curse = curse
 action-lend = loan
-action-predict = prophecy
+action-predict = guess
 action-event = the event's choice
 action-event_card = the event's choice
 action-event_direction = the event's choice
@@ -100,7 +100,7 @@ action-event_targets = the event's choice
 action-event_word = the event's choice
 step-check = checking roles
 step-shot = the { -marksman }'s shot
-step-silence = the cursed minute
+step-silence = the discussion's first minute
 step-vote_runoff = the runoff
 step-court = the court's vote
 step-court_runoff = the court's runoff
@@ -114,15 +114,17 @@ step-event_minutes = the event
 step-event_direction = the event
 step-event_card = the event
 game-ended-none = The game is over: a draw.
+executed = It has been decided: { $seat } is executed today.
+phase-night = Now then, everyone, night seems to be falling. Please close your eyes. (Night { $day })
 morning-dead =
     { PLURAL($count) ->
-        [one] Morning has come: the body of { $seats } is found.
-       *[other] Morning has come: the bodies of { $seats } are found.
+        [one] Morning has come, everyone: open your eyes. The body of { $seats } is found.
+       *[other] Morning has come, everyone: open your eyes. The bodies of { $seats } are found.
     }
-morning-none = Morning has come: no body was found this morning.
+morning-none = Morning has come, everyone: open your eyes. No body was found this morning.
 team-demon = the { -demon }
-first_seer-on = first-night divination
-first_seer-off = no first-night divination
+first_seer-on = first-day divination
+first_seer-off = no first-day divination
 consecutive_guard-on = consecutive guards allowed
 consecutive_guard-off = no consecutive guards
 night_talk-on = night talk
@@ -163,7 +165,7 @@ died-shot = { $seats } is shot.
 died-event = { $seats } leaves the game.
 died-legend_tree = { $seats } leaves the game too.
 ruleset-magic_city = Werewolves of the Magic City
-option-consecutive_guard-help = A guard may protect the same player twice in a row.
+option-consecutive_guard-help = The { -knight }, the { -dragon } and the { -spirit_caller } may protect the same player twice in a row.
 option-vote_seconds-help = A vote (in ordered votes, one voter's turn).
 option-first_seer = First-day divination
 option-first_seer-help = The { -prophet } divines at the role check.
@@ -186,7 +188,7 @@ option-curse_seconds = Curse
 option-curse_seconds-help = The cursed player's silence.
 option-event_seconds = Event choice
 option-event_seconds-help = The executed player's choice of an event and its parameters.
-option-shot_seconds-help = The hunter's shot.
+option-shot_seconds-help = The { -marksman }'s shot.
 choice-left = Left
 choice-right = Right
 choice-1 = The first card
