@@ -125,3 +125,23 @@ def test_glossary_every_ruleset_writes_its_forbidden_words_and_choices_down():
         assert set(written) <= {"never", "shared", "chosen"}, ruleset
         assert set(written.get("never", {})) <= set(LANGS) and set(written.get("chosen", {})) <= set(LANGS), ruleset
         assert written.get("chosen"), f"{ruleset}: the translations chosen where its document does not speak"
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_glossary_every_role_card_phase_step_action_and_team_reads_through_a_term(ruleset):
+    """A ruleset's names are its glossary's Fluent terms, so each word is written once and every message
+    that says it says the same word."""
+    from fluent.syntax import FluentParser, ast
+
+    plain = []
+    for lang in LANGS:
+        source = (ROOT / "domain/rulesets" / ruleset / f"texts/{lang}.ftl").read_text(encoding="utf-8")
+        for entry in FluentParser().parse(source).body:
+            if not isinstance(entry, ast.Message) or entry.id.name.split("-", 1)[0] not in (*KINDS, "card"):
+                continue
+            if entry.value is None or not any(
+                isinstance(p, ast.Placeable) and isinstance(p.expression, ast.TermReference)
+                for p in entry.value.elements
+            ):
+                plain.append(f"{lang}: {entry.id.name}")
+    assert not plain

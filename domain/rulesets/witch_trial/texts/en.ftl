@@ -8,6 +8,21 @@
 -kill_magic = Kill Magic
 -probe = Probe
 -check = Inquest
+-accept = accept the trade
+-refuse = refuse the trade
+-offer = offer a trade
+-take = take a card
+-pass = pass
+-morning = the morning talk
+-noon = the noon talk and trades
+-vote = the evening's imprisonment vote
+-night = late night
+-loot = taking cards from the bodies
+-dawn = Discovery of the bodies
+-morning_phase = Morning
+-noon_phase = Noon
+-evening = Evening
+-night_phase = Late night
 
 ## Messages
 
@@ -23,11 +38,11 @@ card-probe = { -probe }
 card-check = { -check }
 # 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
 phase-night = Day { $day }: late night. You may use one card.
-action-accept = accept the trade
-action-refuse = refuse the trade
-action-offer = offer a trade
-action-take = take a card
-action-pass = pass
+action-accept = { -accept }
+action-refuse = { -refuse }
+action-offer = { -offer }
+action-take = { -take }
+action-pass = { -pass }
 # 3.2 尸体发现公告: no 狼人杀 「平安夜」
 morning-none = No body was found.
 morning-dead =
@@ -38,11 +53,11 @@ morning-dead =
 # 1.3: whoever is alive at the end wins
 game-ended = The game is over: the survivors win: { $winners }.
 game-ended-none = The game is over: nobody survived.
-step-morning = the morning talk
-step-noon = the noon talk and trades
-step-vote = the evening's imprisonment vote
-step-night = late night
-step-loot = taking cards from the bodies
+step-morning = { -morning }
+step-noon = { -noon }
+step-vote = { -vote }
+step-night = { -night }
+step-loot = { -loot }
 phase-dawn = Day { $day }: the discovery of the bodies.
 phase-morning = Day { $day }: morning.
 phase-noon = Day { $day }: noon. Trades are open.
@@ -101,10 +116,10 @@ option-morning_seconds-doc = 晨间: the morning talk.
 option-noon_seconds-doc = 午间: talk and trade offers.
 option-vote_seconds-doc = 夜间: the imprisonment vote.
 option-night_seconds-doc = 深夜: card use.
-phase_name-dawn = Discovery of the bodies
-phase_name-morning = Morning
-phase_name-noon = Noon
-phase_name-evening = Evening
-phase_name-night = Late night
+phase_name-dawn = { -dawn }
+phase_name-morning = { -morning_phase }
+phase_name-noon = { -noon_phase }
+phase_name-evening = { -evening }
+phase_name-night = { -night_phase }
 result-early_end = Ended early: one survivor or none
 result-days_over = The days ran out
