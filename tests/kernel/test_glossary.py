@@ -15,6 +15,7 @@ import pytest
 
 from grimoire.domain.catalog import RULESETS
 from grimoire.domain.codec import decode
+from grimoire.domain.events import Act, Defaulted
 from grimoire.domain.texts import LANGS, MESSAGES, name_of
 from grimoire.service.routes_rulesets import ruleset_info
 from tests.corpus.corpus import feed_text, read_games
@@ -37,11 +38,16 @@ def corpus() -> dict[str, list[tuple[tuple[str, ...], list[Any]]]]:
     return by_ruleset
 
 
+def said(event: Any) -> bool:
+    """A player's own words (a speech, last words): not the catalog's."""
+    return isinstance(event, Act | Defaulted) and event.action.text is not None
+
+
 @functools.cache
 def shown(ruleset: str, lang: str) -> frozenset[str]:
     """Every text the corpus's games of `ruleset` show in `lang` (each viewer reads a part of these), and its
     document's: labels, role names and options."""
-    read = (feed_text(e, lang, names, ruleset) for names, events in corpus()[ruleset] for e in events)
+    read = (feed_text(e, lang, names, ruleset) for names, events in corpus()[ruleset] for e in events if not said(e))
     texts = {t for t in read if isinstance(t, str)}  # a text the catalog lacks is the corpus test's concern
     document = msgspec.to_builtins(ruleset_info(RULESETS[ruleset], lang))
 
@@ -81,10 +87,11 @@ def vocabulary(ruleset: str, lang: str) -> dict[tuple[str, str], str]:
         head, _, rest = key.removeprefix(ruleset + ".").partition(".")
         if key.startswith(ruleset + ".") and head in KINDS and rest and "." not in rest:
             ids.add((head, rest))
+    same = glossary(ruleset).get("same", {})  # a role another ruleset has under another id
     out = {}
     for kind, value in ids:
         if f"{ruleset}.{kind}.{value}" in MESSAGES or f"{kind}.{value}" in MESSAGES:
-            out[kind, value] = name_of(kind, value, lang, ruleset)
+            out[kind, same.get(value, value) if kind == "role" else value] = name_of(kind, value, lang, ruleset)
     return out
 
 
@@ -122,7 +129,7 @@ def test_glossary_no_ruleset_shows_another_rulesets_word_for_a_thing_it_names_ot
 def test_glossary_every_ruleset_writes_its_forbidden_words_and_choices_down():
     for ruleset in RULESETS:
         written = glossary(ruleset)
-        assert set(written) <= {"never", "shared", "chosen"}, ruleset
+        assert set(written) <= {"never", "shared", "chosen", "same"}, ruleset
         assert set(written.get("never", {})) <= set(LANGS) and set(written.get("chosen", {})) <= set(LANGS), ruleset
         assert written.get("chosen"), f"{ruleset}: the translations chosen where its document does not speak"
 

@@ -160,3 +160,10 @@ def test_text_magic_city_first_day_divination_reads_one_way_in_english():
     assert name == "First-day divination"
     assert word("first_seer.on", "en", "magic_city") == "first-day divination"
     assert "night" not in word("first_seer.off", "en", "magic_city")
+
+
+def test_text_magic_city_names_the_humans_side_as_its_document_does():
+    side = {lang: word("team.village", lang, "magic_city") for lang in LANGS}
+    assert side == {"ja": "人間陣営", "zh-Hans": "人类阵营", "zh-Hant": "人類陣營", "en": "the humans"}
+    assert word("result.village", "ja", "magic_city") == "人間陣営の勝利"
+    assert word("result.village", "ja", "jinro9") == "村人陣営の勝利"

@@ -50,6 +50,7 @@
 -silence = the discussion's first minute
 -vote_runoff = the runoff
 -event_step = the event
+-humans = the humans
 
 ## Messages
 
@@ -130,6 +131,8 @@ morning-dead =
        *[other] Morning has come, everyone: open your eyes. The bodies of { $seats } are found.
     }
 morning-none = Morning has come, everyone: open your eyes. No body was found this morning.
+# gm-events.md: 「人狼が全滅した場合人間勝利」, 「人狼と人間陣営の人数」
+team-village = { -humans }
 team-demon = the { -demon }
 first_seer-on = first-day divination
 first_seer-off = no first-day divination
@@ -201,6 +204,7 @@ choice-left = Left
 choice-right = Right
 choice-1 = The first card
 choice-2 = The second card
+result-village = The humans win
 result-demon = The { -demon } wins
 result-draw = A draw
 option-event_mages_guild = { -mages_guild }

@@ -50,6 +50,7 @@
 -silence = 議論（最初の一分間）
 -vote_runoff = 決選投票
 -event_step = イベントの処理
+-humans = 人間陣営
 
 ## Messages
 
@@ -126,6 +127,8 @@ executed = 本日処刑されるのは{ $seat }に決まりました。
 phase-night = それではみなさん夜がやってくるようです。目を閉じてください。（{ $day }日目の夜）
 morning-dead = みなさん、朝になりました。目を開けてください。朝になると{ $seats }の死体が発見されました。
 morning-none = みなさん、朝になりました。目を開けてください。今朝は死体が発見されませんでした。
+# gm-events.md: 「人狼が全滅した場合人間勝利」, 「人狼と人間陣営の人数」
+team-village = { -humans }
 team-demon = { -demon }
 first_seer-on = 初日占い有
 first_seer-off = 初日占い無
@@ -197,6 +200,7 @@ choice-left = 左
 choice-right = 右
 choice-1 = 1枚目
 choice-2 = 2枚目
+result-village = { -humans }の勝利
 result-demon = { -demon }の勝利
 result-draw = 引き分け
 option-event_mages_guild = { -mages_guild }

@@ -50,6 +50,7 @@
 -silence = 讨论的第一分钟
 -vote_runoff = 决选投票
 -event_step = 事件处理
+-humans = 人类阵营
 
 ## Messages
 
@@ -126,6 +127,8 @@ executed = 今天决定处决的是{ $seat }。
 phase-night = 那么各位，夜晚似乎降临了。请闭上眼睛。（第{ $day }夜）
 morning-dead = 各位，天亮了，请睁眼。发现了{ $seats }的尸体。
 morning-none = 各位，天亮了，请睁眼。今天早上没有发现尸体。
+# gm-events.md: 「人狼が全滅した場合人間勝利」, 「人狼と人間陣営の人数」
+team-village = { -humans }
 team-demon = { -demon }
 first_seer-on = 首日占卜：有
 first_seer-off = 首日占卜：无
@@ -197,6 +200,7 @@ choice-left = 左
 choice-right = 右
 choice-1 = 第一张
 choice-2 = 第二张
+result-village = { -humans }获胜
 result-demon = { -demon }获胜
 result-draw = 平局
 option-event_mages_guild = { -mages_guild }

@@ -50,6 +50,7 @@
 -silence = 討論的第一分鐘
 -vote_runoff = 決選投票
 -event_step = 事件處理
+-humans = 人類陣營
 
 ## Messages
 
@@ -126,6 +127,8 @@ executed = 今天決定處決的是{ $seat }。
 phase-night = 那麼各位，夜晚似乎降臨了。請閉上眼睛。（第{ $day }夜）
 morning-dead = 各位，天亮了，請睜眼。發現了{ $seats }的屍體。
 morning-none = 各位，天亮了，請睜眼。今天早上沒有發現屍體。
+# gm-events.md: 「人狼が全滅した場合人間勝利」, 「人狼と人間陣営の人数」
+team-village = { -humans }
 team-demon = { -demon }
 first_seer-on = 首日占卜：有
 first_seer-off = 首日占卜：無
@@ -197,6 +200,7 @@ choice-left = 左
 choice-right = 右
 choice-1 = 第一張
 choice-2 = 第二張
+result-village = { -humans }獲勝
 result-demon = { -demon }獲勝
 result-draw = 平局
 option-event_mages_guild = { -mages_guild }
