@@ -366,6 +366,9 @@ def _value(name: str, value: Any, lang: str, names: tuple[str, ...], ruleset: st
         )
     if name == "minutes":
         seconds = round(float(value) * 60)
+        if seconds > 60 and seconds % 60:  # "4 min 30 s", as magic_city's document speaks, not "270 s"
+            args = {"count": seconds // 60, "seconds": seconds % 60}
+            return render_text("unit.minutes.seconds", lang, args, ruleset=ruleset)
         if seconds % 60:
             return render_text("unit.seconds", lang, {"count": seconds}, ruleset=ruleset)
         return render_text("unit.minutes", lang, {"count": seconds // 60}, ruleset=ruleset)

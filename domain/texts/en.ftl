@@ -62,6 +62,11 @@ unit-seconds =
         [one] { $count } second
        *[other] { $count } seconds
     }
+unit-minutes-seconds =
+    { PLURAL($count) ->
+        [one] { $count } minute { $seconds } seconds
+       *[other] { $count } minutes { $seconds } seconds
+    }
 game-aborted = The game was aborted.
 role-dealt = Your role is { $role }.
 role-changed = Your role is now { $role }.

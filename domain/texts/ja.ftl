@@ -46,6 +46,7 @@ defaulted-attack-seat = { $seat }の襲撃先の指定がなかったため、�
 tally-item = { $seat } { $count }票
 unit-minutes = { $count }分
 unit-seconds = { $count }秒
+unit-minutes-seconds = { $count }分{ $seconds }秒
 game-aborted = ゲームは中止されました。
 role-dealt = あなたの役職は【{ $role }】です。
 role-changed = あなたの役職は【{ $role }】になりました。

@@ -42,6 +42,15 @@
 -church = Church
 -clock_tower = Clock Tower
 -parliament = Parliament
+-curse = curse
+-lend = loan
+-predict = guess
+-event = the event's choice
+-check = checking roles
+-silence = the discussion's first minute
+-vote_runoff = the runoff
+-event_step = the event
+-humans = the humans
 
 ## Messages
 
@@ -88,41 +97,45 @@ card-bathhouse = { -bathhouse }
 card-church = { -church }
 card-clock_tower = { -clock_tower }
 card-parliament = { -parliament }
-action-curse = curse
-action-lend = loan
-action-predict = prophecy
-action-event = the event's choice
-action-event_card = the event's choice
-action-event_direction = the event's choice
-action-event_minutes = the event's choice
-action-event_target = the event's choice
-action-event_targets = the event's choice
-action-event_word = the event's choice
-step-check = checking roles
+action-curse = { -curse }
+action-lend = { -lend }
+action-predict = { -predict }
+action-event = { -event }
+action-event_card = { -event }
+action-event_direction = { -event }
+action-event_minutes = { -event }
+action-event_target = { -event }
+action-event_targets = { -event }
+action-event_word = { -event }
+step-check = { -check }
 step-shot = the { -marksman }'s shot
-step-silence = the cursed minute
-step-vote_runoff = the runoff
-step-court = the court's vote
-step-court_runoff = the court's runoff
-step-prison = the prison vote
-step-prison_runoff = the prison runoff
-step-event_choice = the event
-step-event_target = the event
-step-event_targets = the event
-step-event_word = the event
-step-event_minutes = the event
-step-event_direction = the event
-step-event_card = the event
+step-silence = { -silence }
+step-vote_runoff = { -vote_runoff }
+step-court = the { -court } vote
+step-court_runoff = the { -court } runoff
+step-prison = the { -prison } vote
+step-prison_runoff = the { -prison } runoff
+step-event_choice = { -event_step }
+step-event_target = { -event_step }
+step-event_targets = { -event_step }
+step-event_word = { -event_step }
+step-event_minutes = { -event_step }
+step-event_direction = { -event_step }
+step-event_card = { -event_step }
 game-ended-none = The game is over: a draw.
+executed = It has been decided: { $seat } is executed today.
+phase-night = Now then, everyone, night seems to be falling. Please close your eyes. (Night { $day })
 morning-dead =
     { PLURAL($count) ->
-        [one] Morning has come: the body of { $seats } is found.
-       *[other] Morning has come: the bodies of { $seats } are found.
+        [one] Morning has come, everyone: open your eyes. The body of { $seats } is found.
+       *[other] Morning has come, everyone: open your eyes. The bodies of { $seats } are found.
     }
-morning-none = Morning has come: no body was found this morning.
+morning-none = Morning has come, everyone: open your eyes. No body was found this morning.
+# gm-events.md: 「人狼が全滅した場合人間勝利」, 「人狼と人間陣営の人数」
+team-village = { -humans }
 team-demon = the { -demon }
-first_seer-on = first-night divination
-first_seer-off = no first-night divination
+first_seer-on = first-day divination
+first_seer-off = no first-day divination
 consecutive_guard-on = consecutive guards allowed
 consecutive_guard-off = no consecutive guards
 night_talk-on = night talk
@@ -165,7 +178,7 @@ died-shot = { $seats } is shot.
 died-event = { $seats } leaves the game.
 died-legend_tree = { $seats } leaves the game too.
 ruleset-magic_city = Werewolves of the Magic City
-option-consecutive_guard-help = A guard may protect the same player twice in a row.
+option-consecutive_guard-help = The { -knight }, the { -dragon } and the { -spirit_caller } may protect the same player twice in a row.
 option-vote_seconds-help = A vote (in ordered votes, one voter's turn).
 option-first_seer = First-day divination
 option-first_seer-help = The { -prophet } divines at the role check.
@@ -188,11 +201,12 @@ option-curse_seconds = Curse
 option-curse_seconds-help = The cursed player's silence.
 option-event_seconds = Event choice
 option-event_seconds-help = The executed player's choice of an event and its parameters.
-option-shot_seconds-help = The hunter's shot.
+option-shot_seconds-help = The { -marksman }'s shot.
 choice-left = Left
 choice-right = Right
 choice-1 = The first card
 choice-2 = The second card
+result-village = The humans win
 result-demon = The { -demon } wins
 result-draw = A draw
 option-event_mages_guild = { -mages_guild }

@@ -25,4 +25,4 @@ option-medium_result-alignment = 人类或狼人
 option-wolf_attack_wolf = 狼人可袭击狼人
 option-wolf_attack_wolf-help = 狼人可以袭击同伴狼人。
 option-madman_counts_as_human = 狂人计为人类
-option-madman_counts_as_human-help = 判定人数时狂人计入好人一方。
+option-madman_counts_as_human-help = 判定人数时狂人计入人类一方。

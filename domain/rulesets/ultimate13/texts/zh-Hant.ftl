@@ -25,4 +25,4 @@ option-medium_result-alignment = 人類或狼人
 option-wolf_attack_wolf = 狼人可襲擊狼人
 option-wolf_attack_wolf-help = 狼人可以襲擊同伴狼人。
 option-madman_counts_as_human = 狂人計為人類
-option-madman_counts_as_human-help = 判定人數時狂人計入好人一方。
+option-madman_counts_as_human-help = 判定人數時狂人計入人類一方。

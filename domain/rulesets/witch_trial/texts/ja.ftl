@@ -8,6 +8,21 @@
 -kill_magic = 殺人魔法
 -probe = 探知魔法
 -check = 検定魔法
+-accept = 取引に応じる
+-refuse = 取引を断る
+-offer = 取引の申し込み
+-take = カードを取る
+-pass = 見送る
+-morning = 朝の話し合い
+-noon = 昼の話し合いと取引
+-vote = 夜間の監禁投票
+-night = 深夜
+-loot = 遺された手札の回収
+-dawn = 死体発見の報告
+-morning_phase = 朝
+-noon_phase = 昼
+-evening = 夜間
+-night_phase = 深夜
 
 ## Messages
 
@@ -23,22 +38,22 @@ card-probe = { -probe }
 card-check = { -check }
 # 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
 phase-night = { $day }日目の深夜です。カードを1枚使えます。
-action-accept = 取引に応じる
-action-refuse = 取引を断る
-action-offer = 取引の申し込み
-action-take = カードを取る
-action-pass = 使わない
+action-accept = { -accept }
+action-refuse = { -refuse }
+action-offer = { -offer }
+action-take = { -take }
+action-pass = { -pass }
 # 3.2 尸体发现公告: no 狼人杀 「平安夜」
 morning-none = 死体は発見されませんでした。
 morning-dead = { $seats }の死体が発見されました。
 # 1.3: whoever is alive at the end wins
 game-ended = ゲーム終了。生き残った{ $winners }の勝利です。
 game-ended-none = ゲーム終了。生存者はいません。
-step-morning = 朝の話し合い
-step-noon = 昼の話し合いと取引
-step-vote = 夜間の監禁投票
-step-night = 深夜
-step-loot = 行動の結算
+step-morning = { -morning }
+step-noon = { -noon }
+step-vote = { -vote }
+step-night = { -night }
+step-loot = { -loot }
 phase-dawn = { $day }日目、死体発見の報告です。
 phase-morning = { $day }日目の朝の時間です。
 phase-noon = { $day }日目の昼の時間です。取引ができます。
@@ -89,13 +104,14 @@ option-morning_seconds-help = 朝の話し合いの時間。
 option-noon_seconds = 昼の時間
 option-noon_seconds-help = 話し合いと取引の申し出の時間。
 option-vote_seconds-help = 監禁投票の時間。
+option-night_seconds = 深夜の時間
 option-night_seconds-help = 深夜のカード使用の時間。
 option-loot_seconds = 戦利品の時間
 option-loot_seconds-help = 戦利品を選ぶ時間（固定）。秒。
-phase_name-dawn = 未明
-phase_name-morning = 朝
-phase_name-noon = 昼
-phase_name-evening = 夜間
-phase_name-night = 深夜
+phase_name-dawn = { -dawn }
+phase_name-morning = { -morning_phase }
+phase_name-noon = { -noon_phase }
+phase_name-evening = { -evening }
+phase_name-night = { -night_phase }
 result-early_end = 早期終了（生存者1人以下）
 result-days_over = 日数の上限で終了

@@ -8,6 +8,21 @@
 -kill_magic = 杀人魔法
 -probe = 探知魔法
 -check = 检定魔法
+-accept = 接受交易
+-refuse = 拒绝交易
+-offer = 发起交易
+-take = 拿取卡牌
+-pass = 放弃
+-morning = 晨间阶段
+-noon = 午间阶段
+-vote = 夜间阶段的监禁投票
+-night = 深夜阶段
+-loot = 搜刮遗落手牌
+-dawn = 尸体发现公告
+-morning_phase = 晨间
+-noon_phase = 午间
+-evening = 夜间
+-night_phase = 深夜
 
 ## Messages
 
@@ -23,22 +38,22 @@ card-probe = { -probe }
 card-check = { -check }
 # 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
 phase-night = 第{ $day }天，深夜阶段，可以选择使用一张卡牌。
-action-accept = 接受交易
-action-refuse = 拒绝交易
-action-offer = 发起交易
-action-take = 拿取卡牌
-action-pass = 不使用
+action-accept = { -accept }
+action-refuse = { -refuse }
+action-offer = { -offer }
+action-take = { -take }
+action-pass = { -pass }
 # 3.2 尸体发现公告: no 狼人杀 「平安夜」
 morning-none = 没有发现尸体。
 morning-dead = 发现了{ $seats }的尸体。
 # 1.3: whoever is alive at the end wins
 game-ended = 游戏结束，存活的{ $winners }获胜。
 game-ended-none = 游戏结束，无人存活。
-step-morning = 晨间阶段
-step-noon = 午间阶段
-step-vote = 夜间阶段的监禁投票
-step-night = 深夜阶段
-step-loot = 行动结算阶段
+step-morning = { -morning }
+step-noon = { -noon }
+step-vote = { -vote }
+step-night = { -night }
+step-loot = { -loot }
 phase-dawn = 第{ $day }天，尸体发现公告。
 phase-morning = 第{ $day }天，晨间阶段。
 phase-noon = 第{ $day }天，午间阶段，可以进行交易。
@@ -89,13 +104,14 @@ option-morning_seconds-help = 晨间讨论的时间。
 option-noon_seconds = 午间时间
 option-noon_seconds-help = 讨论与交易提议的时间。
 option-vote_seconds-help = 夜间监禁投票的时间。
+option-night_seconds = 深夜时间
 option-night_seconds-help = 深夜使用卡牌的时间。
 option-loot_seconds = 搜刮时间
 option-loot_seconds-help = 搜刮的时间（固定）。秒。
-phase_name-dawn = 黎明
-phase_name-morning = 晨间
-phase_name-noon = 午间
-phase_name-evening = 夜间
-phase_name-night = 深夜
+phase_name-dawn = { -dawn }
+phase_name-morning = { -morning_phase }
+phase_name-noon = { -noon_phase }
+phase_name-evening = { -evening }
+phase_name-night = { -night_phase }
 result-early_end = 提前结束（幸存者不多于一人）
 result-days_over = 天数已尽

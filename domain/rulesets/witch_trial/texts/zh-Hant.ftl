@@ -8,6 +8,21 @@
 -kill_magic = 殺人魔法
 -probe = 探知魔法
 -check = 檢定魔法
+-accept = 接受交易
+-refuse = 拒絕交易
+-offer = 發起交易
+-take = 拿取卡牌
+-pass = 放棄
+-morning = 晨間階段
+-noon = 午間階段
+-vote = 夜間階段的監禁投票
+-night = 深夜階段
+-loot = 搜刮遺落手牌
+-dawn = 屍體發現公告
+-morning_phase = 晨間
+-noon_phase = 午間
+-evening = 夜間
+-night_phase = 深夜
 
 ## Messages
 
@@ -23,22 +38,22 @@ card-probe = { -probe }
 card-check = { -check }
 # 深夜 is not 狼人杀's night: no 「天黑请闭眼」, and in Japanese not the 夜間 of the vote before it
 phase-night = 第{ $day }天，深夜階段，可以選擇使用一張卡牌。
-action-accept = 接受交易
-action-refuse = 拒絕交易
-action-offer = 發起交易
-action-take = 拿取卡牌
-action-pass = 不使用
+action-accept = { -accept }
+action-refuse = { -refuse }
+action-offer = { -offer }
+action-take = { -take }
+action-pass = { -pass }
 # 3.2 尸体发现公告: no 狼人杀 「平安夜」
 morning-none = 沒有發現屍體。
 morning-dead = 發現了{ $seats }的屍體。
 # 1.3: whoever is alive at the end wins
 game-ended = 遊戲結束，存活的{ $winners }獲勝。
 game-ended-none = 遊戲結束，無人存活。
-step-morning = 晨間階段
-step-noon = 午間階段
-step-vote = 夜間階段的監禁投票
-step-night = 深夜階段
-step-loot = 行動結算階段
+step-morning = { -morning }
+step-noon = { -noon }
+step-vote = { -vote }
+step-night = { -night }
+step-loot = { -loot }
 phase-dawn = 第{ $day }天，屍體發現公告。
 phase-morning = 第{ $day }天，晨間階段。
 phase-noon = 第{ $day }天，午間階段，可以進行交易。
@@ -89,13 +104,14 @@ option-morning_seconds-help = 晨間討論的時間。
 option-noon_seconds = 午間時間
 option-noon_seconds-help = 討論與交易提議的時間。
 option-vote_seconds-help = 夜間監禁投票的時間。
+option-night_seconds = 深夜時間
 option-night_seconds-help = 深夜使用卡牌的時間。
 option-loot_seconds = 搜刮時間
 option-loot_seconds-help = 搜刮的時間（固定）。秒。
-phase_name-dawn = 黎明
-phase_name-morning = 晨間
-phase_name-noon = 午間
-phase_name-evening = 夜間
-phase_name-night = 深夜
+phase_name-dawn = { -dawn }
+phase_name-morning = { -morning_phase }
+phase_name-noon = { -noon_phase }
+phase_name-evening = { -evening }
+phase_name-night = { -night_phase }
 result-early_end = 提前結束（倖存者不多於一人）
 result-days_over = 天數已盡
