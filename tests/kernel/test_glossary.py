@@ -18,7 +18,7 @@ from grimoire.domain.codec import decode
 from grimoire.domain.events import Act, Defaulted
 from grimoire.domain.texts import LANGS, MESSAGES, name_of
 from grimoire.service.routes_rulesets import ruleset_info
-from tests.corpus.corpus import feed_text, read_games
+from tests.corpus.corpus import CORPORA, feed_text, read_games
 
 ROOT = Path(__file__).resolve().parents[2]
 KINDS = ("role", "card", "team", "phase_name", "step", "action", "label")
@@ -31,7 +31,7 @@ def glossary(ruleset: str) -> dict[str, Any]:
 @functools.cache
 def corpus() -> dict[str, list[tuple[tuple[str, ...], list[Any]]]]:
     by_ruleset: dict[str, list[tuple[tuple[str, ...], list[Any]]]] = {rs: [] for rs in RULESETS}
-    for game in read_games():
+    for game in (g for c in CORPORA.values() for g in read_games(c)):
         events = [decode(e.encode()) for e in game["events"]]
         seats = len(game["end"]["names"])
         by_ruleset[game["ruleset"]].append((tuple(f"P{n}" for n in range(1, seats + 1)), events))

@@ -11,7 +11,7 @@ from grimoire.domain.codec import decode
 from grimoire.domain.events import PUBLIC, Act, Action, Defaulted, Event, VoteResult
 from grimoire.domain.texts import LANGS, has
 from grimoire.projections.render import render
-from tests.corpus.corpus import read_games
+from tests.corpus.corpus import CORPORA, read_games
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve")
 # What a text about a default must never say: that an answer was "taken by default", or that time ran out
@@ -158,7 +158,7 @@ def test_text_every_default_and_ballot_of_recorded_games_says_what_happened():
     """Every default the corpus's games took reads as its ruleset's own text (not the generic one), every
     open ballot names its voters, and every vote cast in public names its target."""
     seen: set[tuple[str, str]] = set()
-    for game in read_games():
+    for game in (g for c in CORPORA.values() for g in read_games(c)):
         ruleset = game["ruleset"]
         names = fold(decode(e.encode()) for e in game["events"]).names
         for event in _events_of(game, ("defaulted", "vote_result", "act")):
