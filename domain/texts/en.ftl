@@ -87,8 +87,8 @@ reminder = You still owe a decision.
 
 ## Step names, as `$step` in step-turn and step-opened
 
-step-speech = Speaking
-step-last_words = Last words
+step-speech = speaking
+step-last_words = last words
 step-vote = the vote
 step-runoff = the runoff
 step-discussion = discussion
@@ -138,8 +138,8 @@ error-bad_roles = Invalid role list.
 error-bad_roles-no_roles = Invalid role list: no roles were given.
 error-bad_roles-count =
     { PLURAL($dealt) ->
-        [one] Invalid role list: { $dealt } role for { $players } players.
-       *[other] Invalid role list: { $dealt } roles for { $players } players.
+        [one] Invalid role list: { $dealt } role for a game of { $players }.
+       *[other] Invalid role list: { $dealt } roles for a game of { $players }.
     }
 error-bad_roles-unknown = Invalid role list: no such role as { $ids }.
 error-bad_roles-wolves = Invalid role list: there must be at least one werewolf, and fewer werewolves than other players.

@@ -26,8 +26,8 @@
 
 error-bad_roles-count_spare =
     { PLURAL($dealt) ->
-        [one] Invalid role list: { $dealt } card for { $players } players and the { -thief }'s two spare cards.
-       *[other] Invalid role list: { $dealt } cards for { $players } players and the { -thief }'s two spare cards.
+        [one] Invalid role list: { $dealt } card for a game of { $players } and the { -thief }'s two spare cards.
+       *[other] Invalid role list: { $dealt } cards for a game of { $players } and the { -thief }'s two spare cards.
     }
 error-bad_roles-thief_cupid = Invalid role list: at most one { -thief } and one { -cupid }.
 error-bad_roles-few_wolves =

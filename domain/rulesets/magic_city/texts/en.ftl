@@ -45,11 +45,11 @@
 
 ## Messages
 
-error-bad_roles-evil = Invalid role list: { $players } players take { $needed } of the werewolf side, { -foxkin } and { -demon } together, not { $dealt }.
+error-bad_roles-evil = Invalid role list: a game of { $players } takes { $needed } of the werewolf side, { -foxkin } and { -demon } together, not { $dealt }.
 error-bad_roles-citizens =
     { PLURAL($needed) ->
-        [one] Invalid role list: { $players } players take { $needed } { -citizen }, not { $dealt }.
-       *[other] Invalid role list: { $players } players take { $needed } { -citizen }s, not { $dealt }.
+        [one] Invalid role list: a game of { $players } takes { $needed } { -citizen }, not { $dealt }.
+       *[other] Invalid role list: a game of { $players } takes { $needed } { -citizen }s, not { $dealt }.
     }
 error-bad_roles-no_werewolf = Invalid role list: at least one werewolf (an { -evil_eye } counts) is needed.
 error-bad_roles-masons = Invalid role list: { -mason }s come in a pair.

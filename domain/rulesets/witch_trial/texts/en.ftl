@@ -12,12 +12,16 @@
 ## Messages
 
 error-bad_pool = Invalid card pool.
-error-bad_pool-no_pool = Invalid card pool: { $players } players need a pool of { $needed } cards with one { -witch_killer }.
+error-bad_pool-no_pool =
+    { PLURAL($needed) ->
+        [one] Invalid card pool: a game of { $players } needs a pool of { $needed } card, the { -witch_killer }.
+       *[other] Invalid card pool: a game of { $players } needs a pool of { $needed } cards with one { -witch_killer }.
+    }
 error-bad_pool-unknown = Invalid card pool: no such card as { $ids }.
 error-bad_pool-count =
     { PLURAL($dealt) ->
-        [one] Invalid card pool: { $dealt } card for { $players } players (exactly { $needed } needed).
-       *[other] Invalid card pool: { $dealt } cards for { $players } players (exactly { $needed } needed).
+        [one] Invalid card pool: { $dealt } card for a game of { $players } (exactly { $needed } needed).
+       *[other] Invalid card pool: { $dealt } cards for a game of { $players } (exactly { $needed } needed).
     }
 error-bad_pool-witch_killer = Invalid card pool: exactly one { -witch_killer } is needed.
 error-trade_used = You have already used today's trade.
