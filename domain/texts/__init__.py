@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from importlib.resources.abc import Traversable
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from babel import Locale
 from babel.lists import format_list
@@ -280,14 +280,17 @@ def _locale(lang: str) -> Locale:
     return Locale.parse(lang.replace("-", "_"))
 
 
-def join(items: list[str], lang: str, style: str = "standard") -> str:
+ListStyle = Literal["standard", "or"]
+
+
+def join(items: list[str], lang: str, style: ListStyle = "standard") -> str:
     """A list in the reader's language by its CLDR pattern: members `A, B, and C` in English, alternatives
     (`style="or"`) `A, B, or C`."""
     return _joined(tuple(items), lang, style) if items else ""
 
 
 @lru_cache(maxsize=4096)
-def _joined(items: tuple[str, ...], lang: str, style: str) -> str:
+def _joined(items: tuple[str, ...], lang: str, style: ListStyle) -> str:
     """Babel's list pattern applied (looking the pattern up costs more than applying it): the same few
     lists of names and roles recur in every feed."""
     return format_list(list(items), style=style, locale=_locale(lang))
@@ -369,7 +372,7 @@ def _value(name: str, value: Any, lang: str, names: tuple[str, ...], ruleset: st
     if name in _CATALOG_ARGS:
         return name_of(_CATALOG_ARGS[name], value, lang, ruleset)
     if name in _CATALOG_LISTS:
-        style = "or" if name in _ALTERNATIVES else "standard"
+        style: ListStyle = "or" if name in _ALTERNATIVES else "standard"
         return join([name_of(_CATALOG_LISTS[name], v, lang, ruleset) for v in value], lang, style)
     if name == "tally":
         return join(
