@@ -222,6 +222,7 @@ ARGS: dict[str, Any] = {
     "needed": 2,
     "ids": "wizard",
     "roles": ["mason", "knight"],
+    "count": 2,
 }
 
 

@@ -127,7 +127,7 @@ def regulation_error(roles: tuple[str, ...]) -> RuleViolation | None:
     if count["mason"] not in (0, 2):
         return refusal("bad_roles", reason="masons")
     twice = sorted(r for r, k in count.items() if k > 1 and r not in REPEATABLE_ROLES)
-    return refusal("bad_roles", reason="twice", roles=twice) if twice else None
+    return refusal("bad_roles", reason="twice", roles=twice, count=len(twice)) if twice else None
 
 
 def _options() -> dict[str, Option]:
