@@ -129,6 +129,16 @@ def _fault(message: str) -> str:
     return "invalid"
 
 
+def _body_fault(message: str) -> str:
+    """Why a body could not be read, as the id of its text: not UTF-8, nested too deep, or not JSON."""
+    lowered = message.lower()
+    if "utf-8" in lowered:
+        return "utf8"
+    if "depth" in lowered or "deep" in lowered:
+        return "depth"
+    return "json"
+
+
 def bad_request(lang: str, extra: Any = None, cause: BaseException | None = None) -> ValidationProblem:
     """The problem of a malformed request, from Litestar's validation messages or a body that is not JSON."""
     errors = []
@@ -143,7 +153,7 @@ def bad_request(lang: str, extra: Any = None, cause: BaseException | None = None
         else:
             errors.append(FieldError(parameter=key, detail=detail))
     if not errors and cause is not None:
-        errors.append(FieldError(pointer="", detail=render_text("error.field.json", lang, {})))
+        errors.append(FieldError(pointer="", detail=render_text("error.field." + _body_fault(str(cause)), lang, {})))
     p = problem(400, "bad_request", lang)
     return ValidationProblem(**msgspec.structs.asdict(p), errors=errors)
 

@@ -29,7 +29,7 @@ from tests.corpus.corpus import SERVICE_STATUS, read_games
 ROOT = Path(__file__).resolve().parents[2]
 CJK = ("ja", "zh-Hans", "zh-Hant")
 # Words the rule documents themselves write in Latin letters inside their Japanese or Chinese text
-LATIN_TERMS = frozenset({"PK", "GM", "JSON"})
+LATIN_TERMS = frozenset({"PK", "GM", "JSON", "UTF"})
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 # Arguments that carry what a player wrote (a word the city's event imposes), not the catalog's words
 PLAYER_WORDS = ("word", "text")

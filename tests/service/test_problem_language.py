@@ -69,3 +69,8 @@ def test_problem_a_preset_and_roles_together_are_refused_in_the_language_asked(c
     r = client.post("/games", params={"lang": "zh-Hans"}, json=body)
     assert r.json()["code"] == "bad_roles"
     assert r.json()["detail"] == "身份配置无效：预设和身份列表只能指定其中之一。"
+
+
+def test_problem_a_body_that_is_not_json_is_named_in_the_language_asked(client):
+    r = client.post("/games", params={"lang": "zh-Hant"}, content=b'{"ruleset": ')
+    assert r.json()["errors"] == [{"pointer": "", "detail": "請求本文不是有效的 JSON。"}]
