@@ -281,6 +281,9 @@ def create(ruleset: str, seats: int, roles: tuple[str, ...]) -> Any:
 
 
 REFUSED_SETUPS = [
+    ("jinro9", 9, ()),
+    ("magic_city", 9, ("citizen",) * 5 + ("prophet", "medium", "werewolf", "madman")),
+    ("magic_city", 9, ("citizen",) * 4 + ("prophet", "mason", "knight", "werewolf", "madman")),
     ("jinro9", 9, ("villager",) * 8),
     ("jinro9", 9, ("villager",) * 9),
     ("jinro9", 9, ("wizard",) * 9),
