@@ -142,7 +142,9 @@ def resolve_options(rs: Ruleset[Any], given: dict[str, Any]) -> dict[str, Any] |
     specs = rs.all_options()
     for name, value in given.items():
         spec = specs.get(name)
-        if spec is None or not spec.accepts(value):
+        if spec is None:
+            return _refuse("bad_option", option=name, reason="unknown")
+        if not spec.accepts(value):
             return _refuse("bad_option", option=name)
     return {name: given.get(name, spec.default) for name, spec in specs.items()}
 
@@ -165,9 +167,8 @@ def _decide_create(d: Decider, state: GameState[Any], inp: CreateGame) -> Table[
     # A preset names the list it deals. The input is recorded with that list, so that replaying it
     # deals the same cards even after the preset is edited (a list given with a preset is that list).
     roles = rs.setup(inp.seats, None if inp.roles else inp.preset, inp.roles)
-    if isinstance(roles, str):
-        code, _, reason = roles.partition(":")
-        return _refuse(code, reason=reason) if reason else _refuse(code)
+    if isinstance(roles, RuleViolation):
+        return roles
     options = resolve_options(rs, inp.options)
     if isinstance(options, RuleViolation):
         return options

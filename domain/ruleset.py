@@ -37,6 +37,7 @@ from grimoire.domain.events import (
 )
 from grimoire.domain.rng import Rng
 from grimoire.domain.state import GameState, X
+from grimoire.domain.violations import RuleViolation, refusal
 
 E = TypeVar("E", bound=Event)
 
@@ -163,24 +164,24 @@ class Ruleset(Generic[X]):
         found = {}
         for preset in self.presets:
             for seats in range(self.min_seats, self.max_seats + 1):
-                if not isinstance(self.setup(seats, preset, ()), str):
+                if not isinstance(self.setup(seats, preset, ()), RuleViolation):
                     found[preset] = seats
                     break
         return found
 
-    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
-        """The role list to deal, or the code (and reason after a colon) of why the setup is refused."""
+    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | RuleViolation:
+        """The role list to deal, or the refusal that says why the setup is refused (its reason an id)."""
         if preset is not None:
             if preset not in self.presets:
-                return "unknown_preset"
+                return refusal("unknown_preset")
             roles = self.presets[preset]
         if not roles:
-            return "bad_roles:no roles"
+            return refusal("bad_roles", reason="no_roles")
         if len(roles) != seats:
-            return f"bad_roles:{len(roles)} roles for {seats} seats"
+            return refusal("bad_roles", reason="count", dealt=len(roles), players=seats)
         unknown = sorted(set(roles) - self.roles.keys())
         if unknown:
-            return "bad_roles:unknown " + ",".join(unknown)
+            return refusal("bad_roles", reason="unknown", ids=", ".join(unknown))
         return roles
 
     # engine hooks ------------------------------------------------------------------------------

@@ -131,11 +131,12 @@ def on_http_error(request: HttpRequest, exc: HTTPException) -> Response[Problem]
 def on_error(request: HttpRequest, exc: Exception) -> Response[Problem]:
     store = request.app.state.service.store
     code = store.fault(exc) if store is not None else None
+    lang = language(request, request.query_params.get("lang"))
     if code is not None:  # a database fault met outside `web.blocking`
         log.error("database_fault", code=code, error=type(exc).__name__, message=str(exc))
-        return problem_response(request, problem(FAULT_STATUS[code], code))
+        return problem_response(request, problem(FAULT_STATUS[code], code, lang))
     log.error("unhandled", error=type(exc).__name__)
-    return problem_response(request, problem(500, "internal"))
+    return problem_response(request, problem(500, "internal", lang))
 
 
 # --- the app -----------------------------------------------------------------------------------

@@ -143,10 +143,10 @@ def pad(text: str, columns: int) -> str:
 
 def reveal(view: Json, lang: str, actions: int, check: Json) -> list[str]:
     """The end of a demo in the game's language: every seat's role and fate, the winners, the audit."""
-    from grimoire.domain.texts import join, render_text, role_name
+    from grimoire.domain.texts import render_text, role_name
 
     def t(key: str, **args: object) -> str:
-        return render_text(key, lang, args)
+        return render_text(key, lang, args, tuple(view["names"]))
 
     rows = []
     for seat, name in enumerate(view["names"], 1):
@@ -156,8 +156,8 @@ def reveal(view: Json, lang: str, actions: int, check: Json) -> list[str]:
     columns = [max(width(row[i]) for row in rows) for i in range(3)]
     lines = [t("demo.reveal")]
     lines += ["  " + "  ".join(pad(cell, columns[i]) if i < 3 else cell for i, cell in enumerate(row)) for row in rows]
-    winners = join([view["names"][s - 1] for s in view["winners"]], lang)
-    lines.append(t("demo.winners", names=winners) if winners else t("demo.no_winners"))
+    winners = view["winners"]  # seats, named as every line of the feed names them (with the honorific)
+    lines.append(t("demo.winners", winners=winners) if winners else t("demo.no_winners"))
     lines.append(t("demo.actions", count=actions))
     lines.append(t("demo.audit_ok") if check["ok"] else t("demo.audit_failed", problems="; ".join(check["problems"])))
     return lines

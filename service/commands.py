@@ -72,7 +72,7 @@ class Commands:
         Without a preset or roles it takes the ruleset's first preset for its seats."""
         seats, preset = data.seats, data.preset
         if preset is not None and data.roles:
-            raise Invalid("bad_roles", reason="a preset or roles, not both")
+            raise Invalid("bad_roles", reason="preset_and_roles")
         rs = rulesets.get(data.ruleset)
         if rs is not None and preset is None and not data.roles:
             wanted = seats or len(data.names) or None
@@ -97,7 +97,7 @@ class Commands:
         )
         entry, out = self.create(game_id, inp)
         if isinstance(out, RuleViolation):
-            raise Refused(out, lang, entry.state.names)
+            raise Refused(out, lang, entry.state.names, data.ruleset if rulesets.get(data.ruleset) else None)
         host = self.games.save_token(entry, Principal(HOST))
         mod = self.games.save_token(entry, Principal(MODERATOR)) if data.moderator else None
         seat_tokens = [
@@ -131,7 +131,7 @@ class Commands:
             raise NotNow("busy") from None
         metrics.INPUTS.inc("refused" if isinstance(out, RuleViolation) else "accepted")
         if isinstance(out, RuleViolation):
-            raise Refused(out, lang, entry.state.names)
+            raise Refused(out, lang, entry.state.names, entry.state.ruleset or None)
         return out
 
     def join(self, entry: Entry, name: str, lang: str) -> JoinReply:

@@ -38,13 +38,17 @@ class Invalid(ServiceError):
 
 
 class Refused(ServiceError):
-    """The rules refuse the input: the engine's violation, told in `lang` with the game's seat names."""
+    """The rules refuse the input: the engine's violation, told in `lang` with the game's seat names and its
+    ruleset's words (an option's name, a role's)."""
 
-    def __init__(self, violation: RuleViolation, lang: str, names: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, violation: RuleViolation, lang: str, names: tuple[str, ...] = (), ruleset: str | None = None
+    ) -> None:
         super().__init__(violation.code)
         self.violation = violation
         self.lang = lang
         self.names = names
+        self.ruleset = ruleset
 
 
 class UnsupportedVersion(ServiceError):

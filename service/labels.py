@@ -27,6 +27,8 @@ def _ids(prefix: str, ruleset: str) -> list[str]:
         own = key.removeprefix(ruleset + ".")
         if own == key and key.split(".", 1)[0] in catalog.RULESETS:
             continue  # another ruleset's entry
+        if texts["en"].catalog not in (None, ruleset):
+            continue  # another ruleset's message that every game reads (its refusals)
         head, _, rest = own.partition(".")
         if head != prefix or not rest or "." in rest:
             continue
@@ -40,19 +42,30 @@ def _names(prefix: str, ruleset: str, lang: str, ids: Any = None) -> dict[str, s
     return {i: name_of(prefix, i, lang, ruleset) for i in (_ids(prefix, ruleset) if ids is None else ids)}
 
 
+def _used(prefix: str, ruleset: str, lang: str, used: Any) -> dict[str, str]:
+    """The names of `prefix`: the ruleset's own, and the shared ones among the ids it `used`."""
+    names = _names(prefix, ruleset, lang)
+    return {i: n for i, n in names.items() if i in used or f"{ruleset}.{prefix}.{i}" in MESSAGES}
+
+
 def labels_of(rs: Any, lang: str) -> Labels:
     """Every display name a client needs for `rs`'s games, in `lang`."""
     r = rs.id
     roles = list(rs.roles)
     cards = _names("card", r, lang)
-    teams = _names("team", r, lang)
-    reasons = ("aborted", *rs.end_reasons)
+    # the shared teams, decisions and steps only where the ruleset has them
+    sides = {getattr(role, "team", None) for role in rs.roles.values()}
+    teams = _used("team", r, lang, sides)
+    actions = _used("action", r, lang, rs.action_kinds)
+    steps = _used("step", r, lang, {name.partition(".")[0] for name in rs.steps})
+    # a team's victory only where a role plays for it (ultimate13, whose village has no fox, never ends so)
+    reasons = ("aborted", *(x for x in rs.end_reasons if f"team.{x}" not in MESSAGES or x in teams))
     return Labels(
-        actions=_names("action", r, lang),
+        actions=actions,
         choices={**cards, **_names("role", r, lang, roles), **_names("choice", r, lang)},
         cards=cards,
         phases=_names("phase_name", r, lang),
-        steps=_names("step", r, lang),
+        steps=steps,
         teams=teams,
         results={x: name_of("result", x, lang, r) for x in reasons},
         knowledge={**_names("role", r, lang, roles), **_names("label", r, lang)},

@@ -8,8 +8,8 @@ from typing import Any
 import msgspec
 from litestar.openapi.datastructures import ResponseSpec
 
-from grimoire.domain.texts import render_text
-from grimoire.domain.violations import RuleViolation
+from grimoire.domain.texts import has, render_text
+from grimoire.domain.violations import RuleViolation, message_key
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -30,7 +30,7 @@ CONFLICT_CODES = frozenset(
 
 class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
     type: str = "about:blank"  # RFC 9457 problem type
-    title: str  # the HTTP status's title
+    title: str  # the HTTP status's title, in the language asked for
     status: int  # the HTTP status
     code: str  # the stable error code
     detail: str = ""  # what went wrong, in the language asked for
@@ -42,7 +42,7 @@ class FieldError(msgspec.Struct, kw_only=True, omit_defaults=True):
 
     pointer: str | None = None  # RFC 6901 pointer into the body: "" is the whole body, "/names/1" a name
     parameter: str | None = None  # the query, path or header parameter's name
-    detail: str  # what is wrong with it
+    detail: str  # what is wrong with it, in the language asked for
 
 
 class ValidationProblem(Problem, kw_only=True, omit_defaults=True):
@@ -77,31 +77,28 @@ class ApiError(Exception):
         return problem(self.status, self.code, lang, self.args_)
 
 
-TITLES = {
-    400: "Bad Request",
-    401: "Unauthorized",
-    403: "Forbidden",
-    404: "Not Found",
-    405: "Method Not Allowed",
-    408: "Request Timeout",
-    409: "Conflict",
-    413: "Content Too Large",
-    422: "Unprocessable Content",
-    429: "Too Many Requests",
-    500: "Internal Server Error",
-    503: "Service Unavailable",
-    507: "Insufficient Storage",
-}
+def title(status: int, lang: str) -> str:
+    """The HTTP status's title in `lang` (in English its RFC 9110 phrase)."""
+    key = f"title.{status}"
+    return render_text(key if has(key) else "title.other", lang, {})
 
 
 def problem(
-    status: int, code: str, lang: str = "en", args: dict[str, Any] | None = None, names: tuple[str, ...] = ()
+    status: int,
+    code: str,
+    lang: str = "en",
+    args: dict[str, Any] | None = None,
+    names: tuple[str, ...] = (),
+    ruleset: str | None = None,
 ) -> Problem:
+    """A problem in `lang`: its title, and its detail by its code (or its reason's own message), naming a
+    ruleset's options and roles in that ruleset's words."""
+    args = args or {}
     return Problem(
-        title=TITLES.get(status, "Error"),
+        title=title(status, lang),
         status=status,
         code=code,
-        detail=render_text("error." + code, lang, args or {}, names),
+        detail=render_text(message_key(code, args, ruleset), lang, args, names, ruleset),
     )
 
 
@@ -119,6 +116,29 @@ def _pointer(key: str, message: str) -> str:
     return "".join("/" + p.replace("~", "~0").replace("/", "~1") for p in parts)
 
 
+def _fault(message: str) -> str:
+    """What a validation message (msgspec's, Litestar's) says is wrong, as the id of its text."""
+    if message.startswith("Object contains unknown field"):
+        return "unknown"
+    if message.startswith("Object missing required field") or message.startswith("Missing required"):
+        return "missing"
+    if re.match(r"Expected `[^`]*`, got", message):
+        return "type"
+    if re.match(r"Expected `[^`]*`( of length)? [<>]=? ", message):
+        return "range"
+    return "invalid"
+
+
+def _body_fault(message: str) -> str:
+    """Why a body could not be read, as the id of its text: not UTF-8, nested too deep, or not JSON."""
+    lowered = message.lower()
+    if "utf-8" in lowered:
+        return "utf8"
+    if "depth" in lowered or "deep" in lowered:
+        return "depth"
+    return "json"
+
+
 def bad_request(lang: str, extra: Any = None, cause: BaseException | None = None) -> ValidationProblem:
     """The problem of a malformed request, from Litestar's validation messages or a body that is not JSON."""
     errors = []
@@ -127,19 +147,20 @@ def bad_request(lang: str, extra: Any = None, cause: BaseException | None = None
             continue
         source = str(getattr(item.get("source"), "value", item.get("source") or "body"))
         key, message = str(item.get("key", "data")), str(item["message"])
+        detail = render_text("error.field." + _fault(message), lang, {})
         if source == "body":
-            errors.append(FieldError(pointer=_pointer(key, message), detail=message))
+            errors.append(FieldError(pointer=_pointer(key, message), detail=detail))
         else:
-            errors.append(FieldError(parameter=key, detail=message))
+            errors.append(FieldError(parameter=key, detail=detail))
     if not errors and cause is not None:
-        errors.append(FieldError(pointer="", detail=str(cause).split(" - ")[0]))
+        errors.append(FieldError(pointer="", detail=render_text("error.field." + _body_fault(str(cause)), lang, {})))
     p = problem(400, "bad_request", lang)
     return ValidationProblem(**msgspec.structs.asdict(p), errors=errors)
 
 
-def violation(v: RuleViolation, lang: str, names: tuple[str, ...] = ()) -> Problem:
+def violation(v: RuleViolation, lang: str, names: tuple[str, ...] = (), ruleset: str | None = None) -> Problem:
     status = 409 if v.code in CONFLICT_CODES else 422
-    return problem(status, v.code, lang, v.args, names)
+    return problem(status, v.code, lang, v.args, names, ruleset)
 
 
 DESCRIPTIONS = {

@@ -31,7 +31,7 @@ def problem_of(error: ServiceError, lang: str) -> Problem:
     """The problem document of a refusal, in `lang`; an engine refusal in the language of its command, with
     the seats' names; an unsupported version names the versions."""
     if isinstance(error, Refused):
-        return violation(error.violation, error.lang, error.names)
+        return violation(error.violation, error.lang, error.names, error.ruleset)
     if isinstance(error, UnsupportedVersion):
         p = violation(error.violation, lang)
         return VersionProblem(**msgspec.structs.asdict(p), **error.violation.args, chain_ok=error.chain_ok)

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from grimoire.domain.events import Action, Decision
 from grimoire.domain.ruleset import Change, Table
 from grimoire.domain.state import GameState, X
+from grimoire.domain.violations import RuleViolation, refusal
 
 # Rulings, "Wolves choose together": a wolf silent at the deadline defers to the pack (its default
 # names nobody); a random target is drawn only when no living wolf named one. Before version 3 each
@@ -30,11 +31,11 @@ def attack_decision(state: GameState[X], seat: int, pack: Sequence[int]) -> Deci
     return Decision(kind="attack", targets=targets, barred=barred)
 
 
-def size_error(wolves: int, seats: int) -> str | None:
+def size_error(wolves: int, seats: int) -> RuleViolation | None:
     """Why a deal is refused for its wolves: there must be at least one, and fewer than the rest."""
     if 0 < wolves < seats - wolves:
         return None
-    return "bad_roles:the werewolves must be at least one and fewer than the rest"
+    return refusal("bad_roles", reason="wolves")
 
 
 def attack_target(g: Table[X], answers: Mapping[int, Action], legal: Decision | None) -> int | None:

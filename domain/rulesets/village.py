@@ -36,6 +36,7 @@ from grimoire.domain.mechanics.abilities import Ability
 from grimoire.domain.rng import Rng
 from grimoire.domain.ruleset import Ruleset, StepSpec, Table
 from grimoire.domain.state import GameState, with_x
+from grimoire.domain.violations import RuleViolation
 
 replace = msgspec.structs.replace
 
@@ -131,9 +132,9 @@ class Village(Ruleset[WolfState]):
     first_white_never: tuple[str, ...] = ()  # roles the seer's first white never names (besides the wolves)
     action_kinds = frozenset({"speak", "whisper", "ready", "vote", "sleep", "attack", "divine", "guard", "last_words"})
 
-    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
+    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | RuleViolation:
         dealt = super().setup(seats, preset, roles)
-        if isinstance(dealt, str):
+        if isinstance(dealt, RuleViolation):
             return dealt
         return pack.size_error(sum(self.roles[r].wolf for r in dealt), len(dealt)) or dealt
 

@@ -11,16 +11,17 @@ Arguments are resolved by name before Fluent sees them, and every value reaches 
 (Fluent's own number formatting would write 1000 as "1,000"): seats (`seat`, `target`, `by`) become the
 seat's name, `seats` a list of names in the reader's language (CLDR list patterns, from Babel), and every
 argument that names a role, card, label, team, phase, option or ruleset goes through the catalog. A
-message chooses its plural form itself with `PLURAL($count)` (CLDR categories; `count` defaults to the
-number of `seats`). Any Fluent error, a missing message, term or argument, raises MissingText instead of
+message chooses its plural form itself with `PLURAL($count)`, on `count` or any other number it reads: the
+first variant that names the number (`[1]`) or its CLDR category (`[one]`); `count` defaults to the number
+of `seats`. Any Fluent error, a missing message, term or argument, raises MissingText instead of
 rendering a fallback.
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache, partial
+from functools import cache, lru_cache
 from importlib.resources.abc import Traversable
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from babel import Locale
 from babel.lists import format_list
@@ -81,8 +82,10 @@ class _Reads(Visitor):
             self.visit(variant)
 
 
-def _plural_of(lang: str, count: Any) -> str:
-    return plural(lang, count.number)
+def _plural_of(count: Any) -> float:
+    """The number a count stands for: Fluent matches it against a variant's number (`[1]`), else its CLDR
+    category (`[one]`), in the variants' order."""
+    return float(count.number)
 
 
 class _Count(str):
@@ -128,13 +131,14 @@ def _compile(pattern: ast.Pattern | None, glossary: dict[str, ast.Term]) -> Plan
                 return None
             parts.extend(word)
         elif isinstance(expression, ast.SelectExpression) and _plural_selector(expression.selector):
-            variants = {}
+            variants: list[tuple[str | float, Plan]] = []
             default: Plan | None = None
             for variant in expression.variants:
                 plan = _compile(variant.value, glossary)
-                if plan is None or not isinstance(variant.key, ast.Identifier):
+                if plan is None:
                     return None
-                variants[variant.key.name] = plan
+                key = variant.key
+                variants.append((key.name if isinstance(key, ast.Identifier) else float(key.value), plan))
                 default = plan if variant.default else default
             selector = expression.selector
             assert isinstance(selector, ast.FunctionReference)
@@ -170,7 +174,9 @@ def _fill(plan: Plan, values: dict[str, Any], lang: str, key: str) -> str:
             count = values.get(name)
             if not isinstance(count, _Count):
                 raise MissingText(f"{key}: no count for {name}")
-            out.append(_fill(variants.get(plural(lang, count.number), default), values, lang, key))
+            category = plural(lang, count.number)
+            chosen = next((p for k, p in variants if k in (count.number, category)), default)
+            out.append(_fill(chosen, values, lang, key))
     return "".join(out)
 
 
@@ -183,7 +189,7 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
     for lang in LANGS:
         source = (folder / f"{lang}.ftl").read_text(encoding="utf-8")
         resource = FluentResource(source)
-        functions: dict[str, Any] = {"PLURAL": partial(_plural_of, lang)}  # the CLDR category, a plain string
+        functions: dict[str, Any] = {"PLURAL": _plural_of}
         bundle = FluentBundle([lang], functions=functions, use_isolating=False)
         bundle.add_resource(resource)
         glossary = {entry.id.name: entry for entry in resource.body if isinstance(entry, ast.Term)}
@@ -239,7 +245,7 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
 
 def _check(plan: Plan, bundle: FluentBundle, pattern: Any, variables: set[str], lang: str, key: str) -> None:
     """A compiled message reads as Fluent formats it, in the singular and the plural."""
-    for number in (1, 2):
+    for number in (0, 1, 2, 5):
         sample = {name: _count(f"<{name}>", number) for name in variables}
         if _fill(plan, sample, lang, key) != _format(bundle, pattern, sample, key):
             raise ValueError(f"{key}: the compiled {lang} text reads otherwise than Fluent's")
@@ -265,6 +271,8 @@ _CATALOG_ARGS = {
     "kind": "action",
 }
 _CATALOG_LISTS = {"cards": "card", "roles": "role", "teams": "team", "kinds": "action"}
+# Lists of alternatives, one of which is chosen (the rest are lists of members, all of which hold).
+_ALTERNATIVES = frozenset({"kinds"})
 
 
 @cache
@@ -272,16 +280,20 @@ def _locale(lang: str) -> Locale:
     return Locale.parse(lang.replace("-", "_"))
 
 
-def join(items: list[str], lang: str) -> str:
-    """A list in the reader's language by its CLDR pattern: `A, B, and C` in English."""
-    return _joined(tuple(items), lang) if items else ""
+ListStyle = Literal["standard", "or"]
+
+
+def join(items: list[str], lang: str, style: ListStyle = "standard") -> str:
+    """A list in the reader's language by its CLDR pattern: members `A, B, and C` in English, alternatives
+    (`style="or"`) `A, B, or C`."""
+    return _joined(tuple(items), lang, style) if items else ""
 
 
 @lru_cache(maxsize=4096)
-def _joined(items: tuple[str, ...], lang: str) -> str:
+def _joined(items: tuple[str, ...], lang: str, style: ListStyle) -> str:
     """Babel's list pattern applied (looking the pattern up costs more than applying it): the same few
     lists of names and roles recur in every feed."""
-    return format_list(list(items), style="standard", locale=_locale(lang))
+    return format_list(list(items), style=style, locale=_locale(lang))
 
 
 def plural(lang: str, count: float) -> str:
@@ -355,10 +367,13 @@ def _value(name: str, value: Any, lang: str, names: tuple[str, ...], ruleset: st
         return join([_seat(s, lang, names) for s in value], lang)
     if name == "label":
         return _label(value, lang, ruleset)
+    if name == "option":  # an option's name; one the service does not know (a refusal's) as it was given
+        return name_of("option", value, lang, ruleset) if has("option." + value, ruleset) else str(value)
     if name in _CATALOG_ARGS:
         return name_of(_CATALOG_ARGS[name], value, lang, ruleset)
     if name in _CATALOG_LISTS:
-        return join([name_of(_CATALOG_LISTS[name], v, lang, ruleset) for v in value], lang)
+        style: ListStyle = "or" if name in _ALTERNATIVES else "standard"
+        return join([name_of(_CATALOG_LISTS[name], v, lang, ruleset) for v in value], lang, style)
     if name == "tally":
         return join(
             [render_text("tally.item", lang, {"seat": int(s), "count": v}, names, ruleset) for s, v in value.items()],
@@ -384,10 +399,12 @@ def render_text(
     if lang not in LANGS:
         lang = "en"  # a language no game speaks (the service refuses it where it must): every key has en
     text = entry(key, ruleset)[lang]
+    ruleset = ruleset or text.catalog  # a ruleset's shared message (a refusal) reads its arguments in its words
     values: dict[str, Any] = {name: _value(name, value, lang, names, ruleset) for name, value in args.items()}
-    if "count" in args:
-        values["count"] = _count(values["count"], args["count"])
-    elif "count" in text.selectors and "count" not in text.variables:
+    for name, value in args.items():
+        if isinstance(value, int | float) and not isinstance(value, bool) and name not in _SEAT_ARGS:
+            values[name] = _count(values[name], value)  # any number may choose a plural form
+    if "count" not in args and "count" in text.selectors and "count" not in text.variables:
         values["count"] = _count("", len(args["seats"]) if "seats" in args else 1)
     if "seats_and" in text.variables and "seats" in args:
         # jinro9's morning in Japanese joins the dead with `list.and`, as its document's sentence does

@@ -22,7 +22,11 @@ team-fox = the { -fox }
 
 ## The moderator's announcements
 
-game-created = The game was created ({ $ruleset }, { $count } players).
+game-created =
+    { PLURAL($count) ->
+        [one] The game was created ({ $ruleset }, { $count } player).
+       *[other] The game was created ({ $ruleset }, { $count } players).
+    }
 game-joined = { $name } joined the game.
 game-started = The game begins.
 game-won = The game is over: victory to { $teams }. Winners: { $winners }.
@@ -109,8 +113,8 @@ reminder = You still owe a decision.
 
 ## Step names, as `$step` in step-turn and step-opened
 
-step-speech = Speaking
-step-last_words = Last words
+step-speech = speaking
+step-last_words = last words
 step-vote = the vote
 step-runoff = the runoff
 step-discussion = discussion
@@ -156,9 +160,19 @@ error-name_taken = That name is taken.
 error-bad_name = That name is not allowed.
 error-unknown_ruleset = Unknown ruleset.
 error-unknown_preset = Unknown preset.
-error-bad_roles = Invalid role list: { $reason }
+error-bad_roles = Invalid role list.
+error-bad_roles-no_roles = Invalid role list: no roles were given.
+error-bad_roles-count =
+    { PLURAL($dealt) ->
+        [one] Invalid role list: { $dealt } role for a game of { $players }.
+       *[other] Invalid role list: { $dealt } roles for a game of { $players }.
+    }
+error-bad_roles-unknown = Invalid role list: no such role as { $ids }.
+error-bad_roles-wolves = Invalid role list: there must be at least one werewolf, and fewer werewolves than other players.
+error-bad_roles-preset_and_roles = Invalid role list: give a preset or a list of roles, not both.
 error-bad_seats = Invalid number of seats.
-error-bad_option = Invalid option: { $option }
+error-bad_option = The option “{ $option }” does not take that value.
+error-bad_option-unknown = There is no option “{ $option }”.
 error-bad_lang = Unsupported language.
 error-unknown_seat = No such seat.
 error-unknown_action = Unknown action.
@@ -176,7 +190,11 @@ error-consecutive_guard = You cannot guard the same player two nights in a row.
 error-not_a_candidate = That player is not in the runoff.
 error-text_required = Text is required.
 error-text_not_allowed = This action takes no text.
-error-speech_too_long = The text is too long (at most { $max } characters).
+error-speech_too_long =
+    { PLURAL($max) ->
+        [one] The text is too long (at most { $max } character).
+       *[other] The text is too long (at most { $max } characters).
+    }
 error-bad_option_value = That option is not available.
 error-bad_targets = Wrong number of targets.
 error-whisper_cap_reached = Tonight's whisper cap has been reached.
@@ -215,6 +233,7 @@ option-shot_seconds = Shot
 option-shot_seconds-help = The step in which a shot is fired.
 option-consecutive_guard = Guard twice in a row
 option-consecutive_guard-help = A guard may protect the same player two nights in a row.
+option-seed = Seed
 
 # The API's `doc` of an option, in English for every language, where it reads otherwise than the help
 option-speech_max_chars-doc = Longest speech.
@@ -222,6 +241,14 @@ option-speech_max_chars-doc = Longest speech.
 ## The service's problems, by code
 
 error-bad_request = The request is malformed.
+error-field-unknown = There is no such field.
+error-field-missing = This field is required.
+error-field-type = This value has the wrong type.
+error-field-range = This value is out of range.
+error-field-invalid = This value is not valid.
+error-field-json = The body is not valid JSON.
+error-field-utf8 = The body is not valid UTF-8.
+error-field-depth = The body is nested too deeply.
 error-not_found = Not found.
 error-method_not_allowed = This method is not allowed here.
 error-game_not_found = There is no such game.
@@ -250,12 +277,30 @@ error-storage_read_only = The database's storage is read-only now; try again sho
 error-storage_full = The database's storage is full; nothing was stored.
 error-unavailable = The database is not reachable.
 
+## The titles of the service's problems, by HTTP status
+
+title-400 = Bad Request
+title-401 = Unauthorized
+title-403 = Forbidden
+title-404 = Not Found
+title-405 = Method Not Allowed
+title-408 = Request Timeout
+title-409 = Conflict
+title-413 = Content Too Large
+title-422 = Unprocessable Content
+title-429 = Too Many Requests
+title-500 = Internal Server Error
+title-503 = Service Unavailable
+title-507 = Insufficient Storage
+title-other = Error
+
+
 ## The command line's demo
 
 demo-reveal = Roles revealed:
 demo-alive = alive
 demo-dead = dead
-demo-winners = Winners: { $names }
+demo-winners = Winners: { $winners }
 demo-no_winners = No winners
 demo-actions =
     { PLURAL($count) ->

@@ -128,9 +128,15 @@ error-name_taken = その名前はすでに使われています。
 error-bad_name = 名前が不正です。
 error-unknown_ruleset = 不明なルールセットです。
 error-unknown_preset = 不明なプリセットです。
-error-bad_roles = 配役が不正です: { $reason }
+error-bad_roles = 配役が不正です。
+error-bad_roles-no_roles = 配役が不正です: 役職が指定されていません。
+error-bad_roles-count = 配役が不正です: 参加者{ $players }人に対して役職が{ $dealt }人分です。
+error-bad_roles-unknown = 配役が不正です: 「{ $ids }」という役職はありません。
+error-bad_roles-wolves = 配役が不正です: 人狼は1人以上、かつ人狼以外の人数より少なくしてください。
+error-bad_roles-preset_and_roles = 配役が不正です: プリセットか役職の一覧か、どちらか一方だけを指定してください。
 error-bad_seats = 人数が不正です。
-error-bad_option = オプションが不正です: { $option }
+error-bad_option = オプション「{ $option }」にその値は指定できません。
+error-bad_option-unknown = 「{ $option }」というオプションはありません。
 error-bad_lang = 対応していない言語です。
 error-unknown_seat = その席はありません。
 error-unknown_action = 不明な行動です。
@@ -187,10 +193,19 @@ option-shot_seconds = 射撃の時間
 option-shot_seconds-help = 射撃を行う段階の時間。
 option-consecutive_guard = 連続護衛
 option-consecutive_guard-help = 同じ人を2晩続けて護衛できる。
+option-seed = シード
 
 ## The service's problems, by code
 
 error-bad_request = リクエストの形式が正しくありません。
+error-field-unknown = そのような項目はありません。
+error-field-missing = この項目は必須です。
+error-field-type = 値の型が正しくありません。
+error-field-range = 値が範囲外です。
+error-field-invalid = 値が正しくありません。
+error-field-json = 本文を JSON として読み取れません。
+error-field-utf8 = 本文が正しい UTF-8 ではありません。
+error-field-depth = 本文の入れ子が深すぎます。
 error-not_found = 見つかりません。
 error-method_not_allowed = このメソッドは使えません。
 error-game_not_found = そのゲームはありません。
@@ -219,12 +234,30 @@ error-storage_read_only = データベースの保存先が読み取り専用に
 error-storage_full = データベースの保存先がいっぱいです。何も保存されていません。
 error-unavailable = データベースに接続できません。
 
+## The titles of the service's problems, by HTTP status
+
+title-400 = 不正なリクエスト
+title-401 = 認証が必要です
+title-403 = 権限がありません
+title-404 = 見つかりません
+title-405 = 許可されていないメソッド
+title-408 = リクエストのタイムアウト
+title-409 = 競合
+title-413 = リクエストが大きすぎます
+title-422 = 処理できない内容
+title-429 = リクエストが多すぎます
+title-500 = サーバー内部エラー
+title-503 = サービス利用不可
+title-507 = 保存容量不足
+title-other = エラー
+
+
 ## The command line's demo
 
 demo-reveal = 役職の公開:
 demo-alive = 生存
 demo-dead = 死亡
-demo-winners = 勝者: { $names }
+demo-winners = 勝者: { $winners }
 demo-no_winners = 勝者なし
 demo-actions = 行動数: { $count }
 demo-audit_ok = 監査: 検証済み

@@ -128,9 +128,15 @@ error-name_taken = 该名字已被使用。
 error-bad_name = 名字无效。
 error-unknown_ruleset = 未知的规则集。
 error-unknown_preset = 未知的预设。
-error-bad_roles = 身份配置无效：{ $reason }
+error-bad_roles = 身份配置无效。
+error-bad_roles-no_roles = 身份配置无效：没有指定任何身份。
+error-bad_roles-count = 身份配置无效：{ $players }名玩家，却指定了{ $dealt }个身份。
+error-bad_roles-unknown = 身份配置无效：没有“{ $ids }”这个身份。
+error-bad_roles-wolves = 身份配置无效：狼人至少一名，且必须少于其余玩家。
+error-bad_roles-preset_and_roles = 身份配置无效：预设和身份列表只能指定其中之一。
 error-bad_seats = 人数无效。
-error-bad_option = 选项无效：{ $option }
+error-bad_option = 选项“{ $option }”不能取这个值。
+error-bad_option-unknown = 没有“{ $option }”这个选项。
 error-bad_lang = 不支持的语言。
 error-unknown_seat = 没有该座位。
 error-unknown_action = 未知的行动。
@@ -187,10 +193,19 @@ option-shot_seconds = 开枪时间
 option-shot_seconds-help = 开枪阶段的时间。
 option-consecutive_guard = 连续守护
 option-consecutive_guard-help = 可以连续两晚守护同一人。
+option-seed = 种子
 
 ## The service's problems, by code
 
 error-bad_request = 请求格式不正确。
+error-field-unknown = 没有这个字段。
+error-field-missing = 此字段为必填项。
+error-field-type = 值的类型不正确。
+error-field-range = 值超出范围。
+error-field-invalid = 值无效。
+error-field-json = 请求正文不是有效的 JSON。
+error-field-utf8 = 请求正文不是有效的 UTF-8。
+error-field-depth = 请求正文嵌套过深。
 error-not_found = 未找到。
 error-method_not_allowed = 不允许此方法。
 error-game_not_found = 没有这个游戏。
@@ -219,12 +234,30 @@ error-storage_read_only = 数据库的存储当前为只读，请稍后重试。
 error-storage_full = 数据库的存储已满，未保存任何内容。
 error-unavailable = 无法连接数据库。
 
+## The titles of the service's problems, by HTTP status
+
+title-400 = 错误的请求
+title-401 = 未授权
+title-403 = 禁止访问
+title-404 = 未找到
+title-405 = 不允许的方法
+title-408 = 请求超时
+title-409 = 冲突
+title-413 = 内容过大
+title-422 = 无法处理的内容
+title-429 = 请求过多
+title-500 = 服务器内部错误
+title-503 = 服务不可用
+title-507 = 存储空间不足
+title-other = 错误
+
+
 ## The command line's demo
 
 demo-reveal = 身份公布：
 demo-alive = 存活
 demo-dead = 死亡
-demo-winners = 胜者：{ $names }
+demo-winners = 胜者：{ $winners }
 demo-no_winners = 无胜者
 demo-actions = 行动数：{ $count }
 demo-audit_ok = 审计：已验证

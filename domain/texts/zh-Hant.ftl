@@ -128,9 +128,15 @@ error-name_taken = 該名字已被使用。
 error-bad_name = 名字無效。
 error-unknown_ruleset = 未知的規則集。
 error-unknown_preset = 未知的預設。
-error-bad_roles = 身分配置無效：{ $reason }
+error-bad_roles = 身分配置無效。
+error-bad_roles-no_roles = 身分配置無效：沒有指定任何身分。
+error-bad_roles-count = 身分配置無效：{ $players }名玩家，卻指定了{ $dealt }個身分。
+error-bad_roles-unknown = 身分配置無效：沒有「{ $ids }」這個身分。
+error-bad_roles-wolves = 身分配置無效：狼人至少一名，且必須少於其餘玩家。
+error-bad_roles-preset_and_roles = 身分配置無效：預設和身分列表只能指定其中之一。
 error-bad_seats = 人數無效。
-error-bad_option = 選項無效：{ $option }
+error-bad_option = 選項「{ $option }」不能取這個值。
+error-bad_option-unknown = 沒有「{ $option }」這個選項。
 error-bad_lang = 不支援的語言。
 error-unknown_seat = 沒有該座位。
 error-unknown_action = 未知的行動。
@@ -187,10 +193,19 @@ option-shot_seconds = 開槍時間
 option-shot_seconds-help = 開槍階段的時間。
 option-consecutive_guard = 連續守護
 option-consecutive_guard-help = 可以連續兩晚守護同一人。
+option-seed = 種子
 
 ## The service's problems, by code
 
 error-bad_request = 請求格式不正確。
+error-field-unknown = 沒有這個欄位。
+error-field-missing = 此欄位為必填。
+error-field-type = 值的型別不正確。
+error-field-range = 值超出範圍。
+error-field-invalid = 值無效。
+error-field-json = 請求本文不是有效的 JSON。
+error-field-utf8 = 請求本文不是有效的 UTF-8。
+error-field-depth = 請求本文巢狀過深。
 error-not_found = 找不到。
 error-method_not_allowed = 不允許此方法。
 error-game_not_found = 沒有這個遊戲。
@@ -219,12 +234,30 @@ error-storage_read_only = 資料庫的儲存空間目前為唯讀，請稍後重
 error-storage_full = 資料庫的儲存空間已滿，未儲存任何內容。
 error-unavailable = 無法連接資料庫。
 
+## The titles of the service's problems, by HTTP status
+
+title-400 = 錯誤的請求
+title-401 = 未授權
+title-403 = 禁止存取
+title-404 = 找不到
+title-405 = 不允許的方法
+title-408 = 請求逾時
+title-409 = 衝突
+title-413 = 內容過大
+title-422 = 無法處理的內容
+title-429 = 請求過多
+title-500 = 伺服器內部錯誤
+title-503 = 服務無法使用
+title-507 = 儲存空間不足
+title-other = 錯誤
+
+
 ## The command line's demo
 
 demo-reveal = 身分公布：
 demo-alive = 存活
 demo-dead = 死亡
-demo-winners = 勝者：{ $names }
+demo-winners = 勝者：{ $winners }
 demo-no_winners = 無勝者
 demo-actions = 行動數：{ $count }
 demo-audit_ok = 審計：已驗證

@@ -192,7 +192,7 @@ def test_a_malformed_body_names_the_bad_field_by_json_pointer(client, body, poin
 def test_a_bad_query_parameter_is_named(client):
     r = client.get("/games", params={"limit": "many"})
     assert r.status_code == 400
-    assert r.json()["errors"] == [{"parameter": "limit", "detail": "Expected `int`, got `str`"}]
+    assert r.json()["errors"] == [{"parameter": "limit", "detail": "This value has the wrong type."}]
 
 
 # --- helpers -------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from grimoire.domain.events import Action, Decision, Notice, Prompt, StepOpened
 from grimoire.domain.mechanics import pack
 from grimoire.domain.ruleset import Table
 from grimoire.domain.state import Step
+from grimoire.domain.violations import RuleViolation
 from tests.mechanics.table import table
 
 ROLES = ("villager", "werewolf", "villager", "werewolf", "seer")
@@ -71,7 +72,7 @@ def test_rule_jinro9_the_pack_target_is_read_from_the_open_step_else_drawn_from_
 
 
 def test_rule_jinro9_the_werewolves_are_at_least_one_and_fewer_than_the_rest():
-    refused = "bad_roles:the werewolves must be at least one and fewer than the rest"
+    refused = RuleViolation(code="bad_roles", args={"reason": "wolves"})
     assert pack.size_error(0, 9) == refused
     assert pack.size_error(2, 9) is None and pack.size_error(4, 9) is None
     assert pack.size_error(3, 6) == refused

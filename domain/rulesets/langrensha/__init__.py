@@ -36,6 +36,7 @@ from grimoire.domain.rulesets.langrensha.facts import EVOLVE, LState
 from grimoire.domain.rulesets.langrensha.night import show_potions_used
 from grimoire.domain.rulesets.langrensha.roles import wolves
 from grimoire.domain.state import GameState
+from grimoire.domain.violations import RuleViolation
 
 
 class Langrensha(Ruleset[LState]):
@@ -55,7 +56,7 @@ class Langrensha(Ruleset[LState]):
     action_kinds = ACTION_KINDS
     steps = flow.STEPS
 
-    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
+    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | RuleViolation:
         return deal_list(seats, preset, roles)
 
     def start(self, g: Table[LState]) -> None:

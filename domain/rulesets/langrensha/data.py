@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from grimoire.domain.ruleset import Option, seconds
+from grimoire.domain.violations import RuleViolation, refusal
 
 
 class LRole(msgspec.Struct, frozen=True, kw_only=True):
@@ -136,24 +137,24 @@ MIN_SEATS = 6
 MAX_SEATS = 20
 
 
-def deal_list(seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
+def deal_list(seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | RuleViolation:
     """The role list to deal (a thief's two spare cards included), or why the host's setup is refused."""
     if preset is not None:
         if preset != str(seats):
-            return "unknown_preset"
+            return refusal("unknown_preset")
         return AUTO[seats]
     if not roles:
         return AUTO[seats]
     unknown = sorted(set(roles) - ROLES.keys())
     if unknown:
-        return "bad_roles:unknown " + ",".join(unknown)
+        return refusal("bad_roles", reason="unknown", ids=", ".join(unknown))
     thieves = roles.count("thief")
     if thieves > 1 or roles.count("cupid") > 1:
-        return "bad_roles:at most one thief and one cupid"
+        return refusal("bad_roles", reason="thief_cupid")
     if len(roles) != seats + 2 * thieves:
-        return f"bad_roles:{len(roles)} roles for {seats} seats" + (" and two spare cards" if thieves else "")
+        return refusal("bad_roles", reason="count_spare" if thieves else "count", dealt=len(roles), players=seats)
     if sum(ROLES[r].wolf for r in roles) < 1 + thieves:
-        return "bad_roles:too few werewolves"
+        return refusal("bad_roles", reason="few_wolves", needed=1 + thieves)
     return roles
 
 

@@ -42,6 +42,7 @@ from grimoire.domain.rulesets.magic_city.facts import (
     Tonight,
 )
 from grimoire.domain.state import GameState
+from grimoire.domain.violations import RuleViolation
 
 __all__ = [
     "EVENTS",
@@ -79,15 +80,11 @@ class MagicCity(Ruleset[CityState]):
     action_kinds = ACTION_KINDS
     steps = flow.STEPS
 
-    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
+    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | RuleViolation:
         dealt = super().setup(seats, preset if preset or roles else str(seats), roles)
-        if isinstance(dealt, str):
+        if isinstance(dealt, RuleViolation):
             return dealt
-        wolves_error = pack.size_error(sum(ROLES[r].wolf for r in dealt), len(dealt))
-        if wolves_error:
-            return wolves_error
-        reason = regulation_error(dealt)
-        return f"bad_roles:{reason}" if reason else dealt
+        return pack.size_error(sum(ROLES[r].wolf for r in dealt), len(dealt)) or regulation_error(dealt) or dealt
 
     # --- engine hooks ---------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from enum import Enum
 import msgspec
 
 from grimoire.domain.ruleset import Option, seconds
-from grimoire.domain.texts import role_name
+from grimoire.domain.violations import RuleViolation, refusal
 
 
 class Role(msgspec.Struct, frozen=True, kw_only=True):
@@ -112,23 +112,22 @@ def recommended(n: int) -> tuple[str, ...]:
 PRESETS = {str(n): recommended(n) for n in range(MIN_SEATS, MAX_SEATS + 1)}
 
 
-def regulation_error(roles: tuple[str, ...]) -> str | None:
+def regulation_error(roles: tuple[str, ...]) -> RuleViolation | None:
+    """Why a list breaks the regulation's shape for its number of players (None: it keeps it)."""
     n = len(roles)
     evil = (n - 1) // 2 - 2
     count = Counter(roles)
     bad = sum(count[r] for r in EVIL)
     if bad != evil:
-        # every language reads this reason as it is, naming the two in the document's words
-        foxkin, demon = (role_name(r, "ja", "magic_city") for r in ("foxkin", "demon"))
-        return f"{n} players take {evil} of the wolf side, {foxkin} and {demon}, not {bad}"
+        return refusal("bad_roles", reason="evil", players=n, needed=evil, dealt=bad)
     if count["citizen"] != evil + 2:
-        return f"{n} players take {evil + 2} citizens, not {count['citizen']}"
+        return refusal("bad_roles", reason="citizens", players=n, needed=evil + 2, dealt=count["citizen"])
     if not count["werewolf"] + count["evil_eye"]:
-        return "a werewolf is needed"
+        return refusal("bad_roles", reason="no_werewolf")
     if count["mason"] not in (0, 2):
-        return "masons come in a pair"
+        return refusal("bad_roles", reason="masons")
     twice = sorted(r for r, k in count.items() if k > 1 and r not in REPEATABLE_ROLES)
-    return "at most one " + ",".join(twice) if twice else None
+    return refusal("bad_roles", reason="twice", roles=twice, count=len(twice)) if twice else None
 
 
 def _options() -> dict[str, Option]:

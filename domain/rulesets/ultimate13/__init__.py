@@ -16,6 +16,7 @@ from grimoire.domain.rulesets.village import (
     guard_no_repeat,
 )
 from grimoire.domain.state import GameState
+from grimoire.domain.violations import RuleViolation
 
 V, S, M, H, W, X = "villager", "seer", "medium", "hunter", "werewolf", "madman"
 
@@ -58,7 +59,7 @@ class Ultimate13(Village):
     whisper_cap = None
     abilities = {"attack": Ability(attack_per_option), "divine": DIVINE, "guard": Ability(guard_per_option)}
 
-    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
+    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | RuleViolation:
         return super().setup(seats, preset if preset or roles else "13", roles)
 
     def medium_label(self, state: GameState[WolfState], seat: int) -> str:

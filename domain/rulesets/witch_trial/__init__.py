@@ -39,6 +39,7 @@ from grimoire.domain.rulesets.witch_trial.flow import STEPS, deal
 from grimoire.domain.rulesets.witch_trial.looting import looted
 from grimoire.domain.rulesets.witch_trial.trading import answer, noon_refusal, offer
 from grimoire.domain.state import GameState
+from grimoire.domain.violations import RuleViolation, refusal
 
 
 class WitchTrial(Ruleset[WitchState]):
@@ -63,22 +64,22 @@ class WitchTrial(Ruleset[WitchState]):
     min_seats = 2
     max_seats = 20
 
-    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | str:
+    def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | RuleViolation:
         if preset is not None:
             if preset not in self.presets:
-                return "unknown_preset"
+                return refusal("unknown_preset")
             pool = self.presets[preset]
         else:
             pool = roles or self.presets.get(str(seats), ())
         if not pool:
-            return f"bad_pool:{seats} players need a custom pool of {4 * seats} cards with one {WK}"
+            return refusal("bad_pool", reason="no_pool", players=seats, needed=HAND_CAP * seats)
         unknown = sorted(set(pool) - set(CARDS))
         if unknown:
-            return "bad_pool:unknown cards " + ",".join(unknown)
+            return refusal("bad_pool", reason="unknown", ids=", ".join(unknown))
         if len(pool) != HAND_CAP * seats:
-            return f"bad_pool:{len(pool)} cards for {seats} players (exactly {4 * seats} needed)"
+            return refusal("bad_pool", reason="count", dealt=len(pool), players=seats, needed=HAND_CAP * seats)
         if pool.count(WK) != 1:
-            return f"bad_pool:exactly one {WK} is needed"
+            return refusal("bad_pool", reason="witch_killer")
         return tuple(pool)
 
     # --- engine hooks ----------------------------------------------------------------------------

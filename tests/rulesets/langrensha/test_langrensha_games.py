@@ -11,6 +11,7 @@ from grimoire.domain.events import GameEnded, StepOpened
 from grimoire.domain.rulesets.langrensha import LANGRENSHA
 from grimoire.domain.rulesets.langrensha.data import AUTO, ROLES, night_plan
 from grimoire.domain.texts import LANGS
+from grimoire.domain.violations import RuleViolation
 from grimoire.projections.render import render
 from tests.support.harness import Game
 from tests.support.langrensha import act, bite, new, ok, one, run_out, run_to, vote_out
@@ -110,11 +111,19 @@ def test_automatic_role_lists_use_every_role():
 
 
 def test_host_role_list_is_validated():
-    assert LANGRENSHA.setup(6, None, (V,) * 6) == "bad_roles:too few werewolves"
-    assert LANGRENSHA.setup(6, None, (W,) * 5).startswith("bad_roles")
-    assert LANGRENSHA.setup(6, None, (W, "martian", V, V, V, V)).startswith("bad_roles:unknown")
-    assert LANGRENSHA.setup(6, None, (W, "cupid", "cupid", V, V, V)).startswith("bad_roles")
-    assert LANGRENSHA.setup(6, "7", ()) == "unknown_preset"
+    assert LANGRENSHA.setup(6, None, (V,) * 6) == RuleViolation(
+        code="bad_roles", args={"reason": "few_wolves", "needed": 1}
+    )
+    assert LANGRENSHA.setup(6, None, (W,) * 5) == RuleViolation(
+        code="bad_roles", args={"reason": "count", "dealt": 5, "players": 6}
+    )
+    assert LANGRENSHA.setup(6, None, (W, "martian", V, V, V, V)) == RuleViolation(
+        code="bad_roles", args={"reason": "unknown", "ids": "martian"}
+    )
+    assert LANGRENSHA.setup(6, None, (W, "cupid", "cupid", V, V, V)) == RuleViolation(
+        code="bad_roles", args={"reason": "thief_cupid"}
+    )
+    assert LANGRENSHA.setup(6, "7", ()) == RuleViolation(code="unknown_preset")
     assert LANGRENSHA.setup(6, None, (W, "knight", "elder", "raven", V, V)) == (W, "knight", "elder", "raven", V, V)
 
 

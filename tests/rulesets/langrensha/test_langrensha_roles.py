@@ -672,8 +672,8 @@ def test_host_role_list_with_a_thief_has_two_spare_cards():
     from grimoire.domain.rulesets.langrensha import LANGRENSHA
 
     assert LANGRENSHA.setup(6, None, (W, W, "thief", V, V, V, V, V)) == (W, W, "thief", V, V, V, V, V)
-    assert LANGRENSHA.setup(6, None, (W, W, "thief", V, V, V)).startswith("bad_roles")
-    assert LANGRENSHA.setup(6, None, (W, "thief", V, V, V, V, V, V)).startswith("bad_roles")
+    assert LANGRENSHA.setup(6, None, (W, W, "thief", V, V, V)).args["reason"] == "count_spare"
+    assert LANGRENSHA.setup(6, None, (W, "thief", V, V, V, V, V, V)).args["reason"] == "few_wolves"
 
 
 # --- death processing ------------------------------------------------------------------------------

@@ -48,16 +48,23 @@ def kill_all_but(game, keep: set[int]) -> None:
 
 def test_regulation_formula_decides_the_shape_of_a_role_list():
     assert regulation_error(N9) is None
-    assert (
-        regulation_error(("citizen",) * 5 + ("prophet", "medium", "werewolf", "madman"))
-        == "9 players take 4 citizens, not 5"
+
+    def refused(reason, **args):
+        return RuleViolation(code="bad_roles", args={"reason": reason, **args})
+
+    assert regulation_error(("citizen",) * 5 + ("prophet", "medium", "werewolf", "madman")) == refused(
+        "citizens", players=9, needed=4, dealt=5
     )
-    assert regulation_error(C4 + ("prophet", "medium", "werewolf", "werewolf", "madman")) == (
-        "9 players take 2 of the wolf side, 狐人 and 魔人, not 3"
+    assert regulation_error(C4 + ("prophet", "medium", "werewolf", "werewolf", "madman")) == refused(
+        "evil", players=9, needed=2, dealt=3
     )
-    assert regulation_error(C4 + ("prophet", "medium", "knight", "madman", "foxkin")) == "a werewolf is needed"
-    assert regulation_error(C4 + ("prophet", "mason", "knight", "werewolf", "madman")) == "masons come in a pair"
-    assert regulation_error(C4 + ("prophet", "prophet", "knight", "werewolf", "madman")) == "at most one prophet"
+    assert regulation_error(C4 + ("prophet", "medium", "knight", "madman", "foxkin")) == refused("no_werewolf")
+    assert regulation_error(C4 + ("prophet", "mason", "knight", "werewolf", "madman")) == refused("masons")
+    assert regulation_error(C4 + ("prophet", "prophet", "knight", "werewolf", "madman")) == refused(
+        "twice", roles=["prophet"], count=1
+    )
+    evil = regulation_error(C4 + ("prophet", "medium", "werewolf", "werewolf", "madman"))
+    assert evil is not None and "狐人" in evil.message("ja") and "魔人" in evil.message("ja")
     out = decide(initial_state(), _create(("citizen",) * 9))
     assert isinstance(out, RuleViolation) and out.code == "bad_roles"
 

@@ -48,6 +48,17 @@
 
 ## Messages
 
+error-bad_roles-count_spare =
+    { PLURAL($dealt) ->
+        [one] Invalid role list: { $dealt } card for a game of { $players } and the { -thief }'s two spare cards.
+       *[other] Invalid role list: { $dealt } cards for a game of { $players } and the { -thief }'s two spare cards.
+    }
+error-bad_roles-thief_cupid = Invalid role list: at most one { -thief } and one { -cupid }.
+error-bad_roles-few_wolves =
+    { PLURAL($needed) ->
+        [1] Invalid role list: at least one werewolf is needed.
+       *[other] Invalid role list: with a { -thief }, at least { $needed } werewolves are needed.
+    }
 role-alpha_wolf = { -alpha_wolf }
 role-white_wolf = { -white_wolf }
 role-wolf_beauty = { -wolf_beauty }
@@ -106,7 +117,11 @@ sheriff-elected = { $seat } is the sheriff.
 sheriff-withdrawn = { $seats } withdrew.
 badge-passed = The badge passes to { $seat }.
 badge-torn = The badge is torn.
-impeach-tally = { $count } votes to impeach.
+impeach-tally =
+    { PLURAL($count) ->
+        [one] { $count } vote to impeach.
+       *[other] { $count } votes to impeach.
+    }
 sheriff-impeached = The sheriff is impeached.
 idiot-revealed = { $seat } is the { -idiot }: survives, but loses the vote.
 elder-penalty = { $seat }, exiled, was the { -elder }: the village's powers are lost.

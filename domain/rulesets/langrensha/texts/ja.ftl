@@ -47,6 +47,13 @@
 
 ## Messages
 
+error-bad_roles-count_spare = 配役が不正です: 参加者{ $players }人と{ -thief }の余りカード2枚に対して、カードが{ $dealt }枚です。
+error-bad_roles-thief_cupid = 配役が不正です: { -thief }と{ -cupid }はそれぞれ1人までです。
+error-bad_roles-few_wolves =
+    { PLURAL($needed) ->
+        [1] 配役が不正です: 人狼が1人以上必要です。
+       *[other] 配役が不正です: { -thief }がいるときは人狼が{ $needed }人以上必要です。
+    }
 role-alpha_wolf = { -alpha_wolf }
 role-white_wolf = { -white_wolf }
 role-wolf_beauty = { -wolf_beauty }

@@ -48,6 +48,13 @@
 
 ## Messages
 
+error-bad_roles-count_spare = 身份配置无效：{ $players }名玩家加上{ -thief }的两张备用牌，却有{ $dealt }张身份牌。
+error-bad_roles-thief_cupid = 身份配置无效：{ -thief }和{ -cupid }各最多一名。
+error-bad_roles-few_wolves =
+    { PLURAL($needed) ->
+        [1] 身份配置无效：至少需要一名狼人。
+       *[other] 身份配置无效：有{ -thief }时至少需要{ $needed }名狼人。
+    }
 role-alpha_wolf = { -alpha_wolf }
 role-white_wolf = { -white_wolf }
 role-wolf_beauty = { -wolf_beauty }

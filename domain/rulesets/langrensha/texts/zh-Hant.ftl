@@ -48,6 +48,13 @@
 
 ## Messages
 
+error-bad_roles-count_spare = 身分配置無效：{ $players }名玩家加上{ -thief }的兩張備用牌，卻有{ $dealt }張身分牌。
+error-bad_roles-thief_cupid = 身分配置無效：{ -thief }和{ -cupid }各最多一名。
+error-bad_roles-few_wolves =
+    { PLURAL($needed) ->
+        [1] 身分配置無效：至少需要一名狼人。
+       *[other] 身分配置無效：有{ -thief }時至少需要{ $needed }名狼人。
+    }
 role-alpha_wolf = { -alpha_wolf }
 role-white_wolf = { -white_wolf }
 role-wolf_beauty = { -wolf_beauty }

@@ -54,6 +54,19 @@
 
 ## Messages
 
+error-bad_roles-evil = Invalid role list: a game of { $players } takes { $needed } of the werewolf side, { -foxkin } and { -demon } together, not { $dealt }.
+error-bad_roles-citizens =
+    { PLURAL($needed) ->
+        [one] Invalid role list: a game of { $players } takes { $needed } { -citizen }, not { $dealt }.
+       *[other] Invalid role list: a game of { $players } takes { $needed } { -citizen }s, not { $dealt }.
+    }
+error-bad_roles-no_werewolf = Invalid role list: at least one werewolf (an { -evil_eye } counts) is needed.
+error-bad_roles-masons = Invalid role list: { -mason }s come in a pair.
+error-bad_roles-twice =
+    { PLURAL($count) ->
+        [one] Invalid role list: only one { $roles }.
+       *[other] Invalid role list: only one of each: { $roles }.
+    }
 error-cursed_silent = You are cursed: you cannot speak in the first minute of the discussion.
 error-babel_word = { -babel }: you may say only the given word.
 error-library_suffix = { -library }: end what you say with the given word.

@@ -54,6 +54,15 @@
 
 ## Messages
 
+error-bad_roles-evil = 配役が不正です: { $players }人では人狼陣営と{ -foxkin }・{ -demon }の合計は{ $needed }人です（指定は{ $dealt }人）。
+error-bad_roles-citizens = 配役が不正です: { $players }人では{ -citizen }は{ $needed }人です（指定は{ $dealt }人）。
+error-bad_roles-no_werewolf = 配役が不正です: 人狼（{ -evil_eye }を含む）が1人以上必要です。
+error-bad_roles-masons = 配役が不正です: { -mason }は2人1組です。
+error-bad_roles-twice =
+    { PLURAL($count) ->
+        [1] 配役が不正です: { $roles }は1人までです。
+       *[other] 配役が不正です: { $roles }はそれぞれ1人までです。
+    }
 error-cursed_silent = 呪いのため、議論の最初の一分間は発言できません。
 error-babel_word = { -babel }: 指定された言葉しか発言できません。
 error-library_suffix = { -library }: 語尾に指定された言葉をつけてください。

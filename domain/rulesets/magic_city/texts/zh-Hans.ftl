@@ -54,6 +54,15 @@
 
 ## Messages
 
+error-bad_roles-evil = 身份配置无效：{ $players }名玩家时，狼人阵营与{ -foxkin }、{ -demon }合计应为{ $needed }名，而不是{ $dealt }名。
+error-bad_roles-citizens = 身份配置无效：{ $players }名玩家时，{ -citizen }应为{ $needed }名，而不是{ $dealt }名。
+error-bad_roles-no_werewolf = 身份配置无效：至少需要一名狼人（{ -evil_eye }也算）。
+error-bad_roles-masons = 身份配置无效：{ -mason }必须两人一组。
+error-bad_roles-twice =
+    { PLURAL($count) ->
+        [1] 身份配置无效：{ $roles }限一名。
+       *[other] 身份配置无效：{ $roles }各限一名。
+    }
 error-cursed_silent = 受到诅咒，讨论的第一分钟内不能发言。
 error-babel_word = { -babel }：只能说指定的词。
 error-library_suffix = { -library }：结尾必须加上指定的词。

@@ -54,6 +54,15 @@
 
 ## Messages
 
+error-bad_roles-evil = 身分配置無效：{ $players }名玩家時，狼人陣營與{ -foxkin }、{ -demon }合計應為{ $needed }名，而不是{ $dealt }名。
+error-bad_roles-citizens = 身分配置無效：{ $players }名玩家時，{ -citizen }應為{ $needed }名，而不是{ $dealt }名。
+error-bad_roles-no_werewolf = 身分配置無效：至少需要一名狼人（{ -evil_eye }也算）。
+error-bad_roles-masons = 身分配置無效：{ -mason }必須兩人一組。
+error-bad_roles-twice =
+    { PLURAL($count) ->
+        [1] 身分配置無效：{ $roles }限一名。
+       *[other] 身分配置無效：{ $roles }各限一名。
+    }
 error-cursed_silent = 受到詛咒，討論的第一分鐘內不能發言。
 error-babel_word = { -babel }：只能說指定的詞。
 error-library_suffix = { -library }：結尾必須加上指定的詞。

@@ -26,7 +26,19 @@
 
 ## Messages
 
-error-bad_pool = Invalid card pool: { $reason }
+error-bad_pool = Invalid card pool.
+error-bad_pool-no_pool =
+    { PLURAL($needed) ->
+        [one] Invalid card pool: a game of { $players } needs a pool of { $needed } card, the { -witch_killer }.
+       *[other] Invalid card pool: a game of { $players } needs a pool of { $needed } cards with one { -witch_killer }.
+    }
+error-bad_pool-unknown = Invalid card pool: no such card as { $ids }.
+error-bad_pool-count =
+    { PLURAL($dealt) ->
+        [one] Invalid card pool: { $dealt } card for a game of { $players } (exactly { $needed } needed).
+       *[other] Invalid card pool: { $dealt } cards for a game of { $players } (exactly { $needed } needed).
+    }
+error-bad_pool-witch_killer = Invalid card pool: exactly one { -witch_killer } is needed.
 error-trade_used = You have already used today's trade.
 error-offer_pending = You have a trade offer pending.
 error-witch_killer_only = You hold the { -witch_killer }: you may use only the { -witch_killer }, or nothing.
@@ -71,7 +83,11 @@ moved-loot = You took { $card } from the body of { $target }.
 moved-found = As the first finder of { $target }'s body, you took { $card }.
 witch-cursed = You hold the { -witch_killer } and are a witch: two nights in a row without a kill and you die.
 witch-become = Your kill succeeded: you are now a witch.
-probe-result = { -probe }: { $target } holds { $count } cards, one of them { $card }.
+probe-result =
+    { PLURAL($count) ->
+        [one] { -probe }: { $target } holds { $count } card: { $card }.
+       *[other] { -probe }: { $target } holds { $count } cards, one of them { $card }.
+    }
 probe-empty = { -probe }: { $target } holds no cards.
 check-yes = { -check }: { $target } was killed by the { -witch_killer }.
 check-no = { -check }: { $target } was not killed by the { -witch_killer }.

@@ -26,7 +26,11 @@
 
 ## Messages
 
-error-bad_pool = カードの構成が不正です: { $reason }
+error-bad_pool = カードの構成が不正です。
+error-bad_pool-no_pool = カードの構成が不正です: { $players }人では、【{ -witch_killer }】1枚を含む{ $needed }枚のカードを指定してください。
+error-bad_pool-unknown = カードの構成が不正です: 「{ $ids }」というカードはありません。
+error-bad_pool-count = カードの構成が不正です: { $players }人ではちょうど{ $needed }枚が必要です（指定は{ $dealt }枚）。
+error-bad_pool-witch_killer = カードの構成が不正です: 【{ -witch_killer }】はちょうど1枚必要です。
 error-trade_used = 今日の取引の機会はすでに使いました。
 error-offer_pending = まだ決着していない取引があります。
 error-witch_killer_only = 【{ -witch_killer }】を持つあなたは、【{ -witch_killer }】を使うか何もしないかしか選べません。
@@ -67,7 +71,11 @@ moved-loot = { $target }の遺体から【{ $card }】を取りました。
 moved-found = 第一発見者として、{ $target }の遺体から【{ $card }】を手に入れました。
 witch-cursed = あなたは【{ -witch_killer }】を持ち、【魔女化】しています。二晩続けて殺害できなければ残骸化して死亡します。
 witch-become = 殺害に成功し、あなたは【魔女化】しました。
-probe-result = 探知結果: { $target }の手札は{ $count }枚、そのうち1枚は【{ $card }】です。
+probe-result =
+    { PLURAL($count) ->
+        [1] 探知結果: { $target }の手札は1枚のみで、それは【{ $card }】です。
+       *[other] 探知結果: { $target }の手札は{ $count }枚、そのうち1枚は【{ $card }】です。
+    }
 probe-empty = 探知結果: { $target }の手札は0枚です。
 check-yes = 検定結果: { $target }は【{ -witch_killer }】によって殺されました。
 check-no = 検定結果: { $target }の死因は【{ -witch_killer }】ではありません。

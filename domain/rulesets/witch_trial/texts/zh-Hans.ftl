@@ -26,7 +26,11 @@
 
 ## Messages
 
-error-bad_pool = 牌池无效：{ $reason }
+error-bad_pool = 牌池无效。
+error-bad_pool-no_pool = 牌池无效：{ $players }名玩家需要指定{ $needed }张牌的牌池，其中有一张【{ -witch_killer }】。
+error-bad_pool-unknown = 牌池无效：没有“{ $ids }”这种卡牌。
+error-bad_pool-count = 牌池无效：{ $players }名玩家正好需要{ $needed }张牌，却指定了{ $dealt }张。
+error-bad_pool-witch_killer = 牌池无效：【{ -witch_killer }】必须正好一张。
 error-trade_used = 你今天的交易机会已经用过了。
 error-offer_pending = 你还有一笔尚未了结的交易。
 error-witch_killer_only = 你持有【{ -witch_killer }】，只能使用【{ -witch_killer }】或放弃行动。
@@ -67,7 +71,11 @@ moved-loot = 你从{ $target }的尸体上取走了【{ $card }】。
 moved-found = 你作为尸体第一发现者，从{ $target }的尸体上随机取得了【{ $card }】。
 witch-cursed = 你持有【{ -witch_killer }】，已受【魔女化】影响：连续两夜未成功击杀将残骸化死亡。
 witch-become = 你成功击杀了目标，受到了【魔女化】影响。
-probe-result = 探知结果：{ $target }持有{ $count }张手牌，其中一张是【{ $card }】。
+probe-result =
+    { PLURAL($count) ->
+        [1] 探知结果：{ $target }只有一张手牌，是【{ $card }】。
+       *[other] 探知结果：{ $target }持有{ $count }张手牌，其中一张是【{ $card }】。
+    }
 probe-empty = 探知结果：{ $target }没有手牌。
 check-yes = 检定结果：{ $target }死于【{ -witch_killer }】。
 check-no = 检定结果：{ $target }并非死于【{ -witch_killer }】。

@@ -26,7 +26,11 @@
 
 ## Messages
 
-error-bad_pool = 牌池無效：{ $reason }
+error-bad_pool = 牌池無效。
+error-bad_pool-no_pool = 牌池無效：{ $players }名玩家需要指定{ $needed }張牌的牌池，其中有一張【{ -witch_killer }】。
+error-bad_pool-unknown = 牌池無效：沒有「{ $ids }」這種卡牌。
+error-bad_pool-count = 牌池無效：{ $players }名玩家正好需要{ $needed }張牌，卻指定了{ $dealt }張。
+error-bad_pool-witch_killer = 牌池無效：【{ -witch_killer }】必須正好一張。
 error-trade_used = 你今天的交易機會已經用過了。
 error-offer_pending = 你還有一筆尚未了結的交易。
 error-witch_killer_only = 你持有【{ -witch_killer }】，只能使用【{ -witch_killer }】或放棄行動。
@@ -67,7 +71,11 @@ moved-loot = 你從{ $target }的屍體上取走了【{ $card }】。
 moved-found = 你作為屍體第一發現者，從{ $target }的屍體上隨機取得了【{ $card }】。
 witch-cursed = 你持有【{ -witch_killer }】，已受【魔女化】影響：連續兩夜未成功擊殺將殘骸化死亡。
 witch-become = 你成功擊殺了目標，受到了【魔女化】影響。
-probe-result = 探知結果：{ $target }持有{ $count }張手牌，其中一張是【{ $card }】。
+probe-result =
+    { PLURAL($count) ->
+        [1] 探知結果：{ $target }只有一張手牌，是【{ $card }】。
+       *[other] 探知結果：{ $target }持有{ $count }張手牌，其中一張是【{ $card }】。
+    }
 probe-empty = 探知結果：{ $target }沒有手牌。
 check-yes = 檢定結果：{ $target }死於【{ -witch_killer }】。
 check-no = 檢定結果：{ $target }並非死於【{ -witch_killer }】。
