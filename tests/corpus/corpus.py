@@ -177,15 +177,15 @@ SERVICE_STATUS = {
 # Representative arguments of the messages that take any.
 PROBLEM_ARGS: dict[str, dict[str, Any]] = {
     "bad_option": {"option": "time_scale"},
-    "bad_pool": {"reason": "12 cards for 7 players (exactly 28 needed)"},
-    "bad_roles": {"reason": "8 roles for 9 seats"},
+    "bad_pool": {"reason": "count", "dealt": 12, "players": 7, "needed": 28},
+    "bad_roles": {"reason": "count", "dealt": 8, "players": 9},
     "log_damaged": {"version": 7},
     "log_directory_mismatch": {"version": 7},
     "speech_too_long": {"max": 1000},
     "unsupported_ruleset_version": {
         "ruleset": "jinro9",
         "stored_ruleset_version": "1",
-        "ruleset_version": "2",
+        "ruleset_version": "3",
         "stored_engine_version": "1",
         "engine_version": "2",
     },

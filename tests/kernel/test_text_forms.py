@@ -24,7 +24,7 @@ from grimoire.domain.violations import RuleViolation, known_codes
 from grimoire.projections.render import render
 from grimoire.service.labels import labels_of
 from grimoire.service.problems import problem, violation
-from tests.corpus.corpus import SERVICE_STATUS, read_games
+from tests.corpus.corpus import CORPORA, SERVICE_STATUS, read_games
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = ("ja", "zh-Hans", "zh-Hant")
@@ -39,7 +39,7 @@ PLAYER_WORDS = ("word", "text")
 def corpus() -> list[tuple[str, tuple[str, ...], list[Event]]]:
     """Every game of the house corpus: its ruleset, its seats' names (those who joined too), its events."""
     games = []
-    for game in read_games():
+    for game in (g for c in CORPORA.values() for g in read_games(c)):
         events = [decode(e.encode()) for e in game["events"]]
         created = next(e for e in events if isinstance(e, GameCreated))
         names = (*created.names, *(e.name for e in events if isinstance(e, Join)))
