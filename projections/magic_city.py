@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from grimoire.domain.rulesets.magic_city import AwakeningAnnounced, CityInfo, CurseCast, Redealt, TodayShown
-from grimoire.projections.render import RENDER
+from grimoire.projections.render import RENDER, SILENT
 from grimoire.projections.view import PRIVATE, RULESET_APPLY, View, replace
 
 
@@ -64,3 +64,6 @@ RULESET_APPLY[AwakeningAnnounced] = lambda v, e: _private(v, "awakened", True)
 RULESET_APPLY[Redealt] = _redealt
 RULESET_APPLY[CityInfo] = _info
 RENDER[CityInfo] = lambda e, r: None
+# Facts a notice beside them tells (the day's rules, the chimera's awakening) or the seat's own answer (the
+# evil eye's curse, the chimera's redeal): no text of their own.
+SILENT.update({TodayShown, AwakeningAnnounced, CurseCast, Redealt})

@@ -10,10 +10,12 @@ import msgspec
 
 from grimoire.domain.rulesets.witch_trial.data import WK
 from grimoire.domain.rulesets.witch_trial.facts import (
+    AttackMade,
     CardsDealt,
     CardsLeftOnBody,
     CardUsed,
     FirstFound,
+    Killed,
     Looted,
     OfferMade,
     TradeAccepted,
@@ -21,6 +23,7 @@ from grimoire.domain.rulesets.witch_trial.facts import (
     WitchKillerPassed,
     WitchKillerReceived,
     WitchKillerSeized,
+    Wrecked,
 )
 from grimoire.domain.rulesets.witch_trial.stored import CardMoved, HandSet, TradeClosed, TradeOffered
 from grimoire.projections.render import RENDER, Reader
@@ -135,6 +138,10 @@ RENDER.update(
         OfferMade: lambda e, r: r.text("trade.offered", seat=e.initiator, card=e.card),
         TradeAccepted: lambda e, r: _trade_text(r, e.initiator, e.recipient, e.card, e.got),
         TradeRefused: lambda e, r: _trade_text(r, e.initiator, e.recipient, e.card, None),
+        # the moderator's record of the night
+        AttackMade: lambda e, r: r.text("attack.made", seat=e.seat, target=e.target, card=e.card, slot=e.slot),
+        Killed: lambda e, r: r.text("killed", seat=e.seat, by=e.killer, card=e.card),
+        Wrecked: lambda e, r: r.text("wrecked", seat=e.seat),
     }
 )
 

@@ -68,6 +68,36 @@ loot-unclaimed = Unclaimed cards, revealed and discarded: { $cards }
 trade-offered = { $seat } offers you { $card } in trade.
 trade-done = Trade made: { $seat }'s { $card } for { $target }'s { $got_card }.
 trade-refused = { $seat }'s offer of { $card } to { $target } was refused.
+told-hand-deal = { $told }'s hand: { $cards }
+told-hand-death = { $told } is dead; the cards stay on the body.
+told-hand-curse = The { -witch_killer } has come to { $told }, who is now a witch.
+told-moved-use = { $told } used { $card }.
+told-moved-seize = { $told } killed the { -witch_killer }'s holder and must take the { -witch_killer }.
+told-moved-loot = { $told } took { $card } from the body of { $target }.
+told-moved-found = As the first finder of { $target }'s body, { $told } took { $card }.
+told-witch-cursed = { $told } holds the { -witch_killer } and is a witch: two nights in a row without a kill and { $told } dies.
+told-witch-become = { $told }'s kill succeeded: { $told } is now a witch.
+told-probe-result =
+    { PLURAL($count) ->
+        [one] { $told }'s { -probe }: { $target } holds { $count } card, { $card }.
+       *[other] { $told }'s { -probe }: { $target } holds { $count } cards, one of them { $card }.
+    }
+told-probe-empty = { $told }'s { -probe }: { $target } holds no cards.
+told-check-yes = { $told }'s { -check }: { $target } was killed by the { -witch_killer }.
+told-check-no = { $told }'s { -check }: { $target } was not killed by the { -witch_killer }.
+told-barrier-success = { $told }'s barrier blocked an attack.
+told-attack-unfit = Tonight is not a night to act: { $told }'s attack was not made, and the card is kept.
+told-loot-look = { $told } looks at the body of { $target }: { $cards }
+told-loot-empty = { $told } finds no cards on the body of { $target }.
+told-trade-offered = { $seat } offers { $told } { $card } in trade.
+told-trade-done = Trade made: { $seat }'s { $card } for { $target }'s { $got_card }.
+told-trade-refused = { $seat }'s offer of { $card } to { $target } was refused.
+attack-made = { $seat } attacks { $target } with { $card } (attack { $slot } of the night).
+killed = { $seat } is killed by { $by }'s { $card }.
+wrecked = The witch { $seat } went two nights without a kill and dies as a wreck.
+cause-kill_magic = { -kill_magic }
+cause-witch_killer = the { -witch_killer }
+cause-wreck = a wreck (two nights without a kill)
 imprison-done = { $seat } is imprisoned and cannot use cards tonight.
 imprison-tie = A tie: nobody is imprisoned tonight.
 imprison-invalid = Too few ballots (not more than half of the living): nobody is imprisoned tonight.
