@@ -19,7 +19,7 @@ from grimoire.domain.rulesets.langrensha.facts import (
     ThiefCards,
     WolfTargetShown,
 )
-from grimoire.projections.render import RENDER, SILENT
+from grimoire.projections.render import QUIET_ACTS, RENDER, SILENT
 from grimoire.projections.view import PRIVATE, RULESET_APPLY, View
 
 
@@ -59,4 +59,7 @@ RULESET_APPLY.update(
 RENDER[Info] = lambda e, r: None
 # Facts a notice or prompt beside them tells (the lover, the spare cards, the witch's target and potions, the
 # sheriff's election and badge, the idiot revealed), or the seat's own answer (the charm): no text of their own.
-SILENT.update({LoverShown, ThiefCards, Charmed, PotionsLeft, WolfTargetShown, SheriffChanged, SheriffCandidates, IdiotRevealed})
+QUIET_ACTS.add("duel")  # the knight's duel is announced by knight.duel
+SILENT.update(
+    {LoverShown, ThiefCards, Charmed, PotionsLeft, WolfTargetShown, SheriffChanged, SheriffCandidates, IdiotRevealed}
+)

@@ -195,6 +195,8 @@ RENDER: dict[type, Callable[[Any, Reader], str | None]] = {
 # Events whose facts another event's text gives, in the same feeds: a game's creation and abort as inputs
 # (GameCreated, GameEnded tell them). Rulesets add their own (a typed fact beside its notice, a count kept).
 SILENT: set[type] = {CreateGame, Abort}
+# Public answers without words that a notice beside them announces (langrensha's duel: its knight.duel).
+QUIET_ACTS: set[str] = set()
 
 
 def silent(event: Event) -> bool:
@@ -205,7 +207,9 @@ def silent(event: Event) -> bool:
         return not event.decisions and not event.reset
     if isinstance(event, Notice) and event.key == "dead.roles":
         return not any(event.learn.values())
-    return isinstance(event, Act) and not event.action.text and event.to == (event.seat,)
+    if isinstance(event, Act) and not event.action.text:
+        return event.to == (event.seat,) or (event.to == PUBLIC and event.action.kind in QUIET_ACTS)
+    return False
 
 
 # Texts already rendered, by the event's encoding and its reader: every subscriber of a game and every read
@@ -224,7 +228,7 @@ def render(
     if handler is None:
         return None
     to = event.to
-    if to == PUBLIC or to == MODERATOR:
+    if to in (PUBLIC, MODERATOR):
         viewer = None  # every reader reads it alike
     key = (_encode(event), lang, names, ruleset, viewer)
     try:

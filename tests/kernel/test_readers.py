@@ -1,0 +1,178 @@
+"""Texts read for their reader: a list told to several seats names each reader's others only, the moderator
+reads what seats were told in the third person naming them, and every feed item that tells a viewer
+something has a text (kernel cases, then the classes over recorded games of every ruleset, every language)."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+
+import pytest
+
+from grimoire.domain.catalog import RULESETS
+from grimoire.domain.codec import decode
+from grimoire.domain.events import (
+    MODERATOR,
+    PUBLIC,
+    Act,
+    Action,
+    Decision,
+    Defaulted,
+    Event,
+    Leave,
+    Notice,
+    Prompt,
+    RoleDealt,
+    sees,
+)
+from grimoire.domain.texts import LANGS
+from grimoire.projections.render import render, silent
+from grimoire.projections.view import SPECTATOR
+from tests.corpus.corpus import read_games
+
+NAMES = tuple(f"P{n:02d}" for n in range(1, 21))  # no name inside another: a name found is that seat
+# Second-person address, by language: a moderator's line never speaks to its reader.
+SECOND_PERSON = {
+    "ja": re.compile("あなた"),
+    "zh-Hans": re.compile("[你您]"),
+    "zh-Hant": re.compile("[你您]"),
+    "en": re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE),
+}
+GAMES_PER_RULESET = 4  # recorded games read per ruleset: every viewer, every language (CI: a few seconds)
+# The moderator's own records that have no text yet: each tells only the moderator, who reads its outcome
+# in the texts around it (the deaths and their causes, the notices to the seats concerned).
+UNTOLD = {
+    "lrs_apostle_turned", "lrs_block_told", "lrs_blocked", "lrs_duties_queued", "lrs_duty_taken",
+    "lrs_elder_survived", "lrs_guarded", "lrs_knight_dueled", "lrs_lovers_linked", "lrs_pack_attacked",
+    "lrs_pack_known", "lrs_powers_lost", "lrs_raven_marked", "lrs_runoff", "lrs_shielded", "lrs_shot",
+    "lrs_spare_cards", "lrs_speeches_began", "lrs_swapped", "lrs_thief_picked", "lrs_vote_round",
+    "lrs_white_wolf_killed", "lrs_witch_poisoned", "lrs_witch_saved", "lrs_withdrew",
+    "city_airship_boarded", "city_attack_chosen", "city_ballot_opened", "city_casino_card_turned",
+    "city_chimera_awoke", "city_chimera_predicted", "city_day_began", "city_deck_shuffled", "city_demon_won",
+    "city_event_chosen", "city_event_drawn", "city_event_target_chosen", "city_fox_divined",
+    "city_garden_turned", "city_guarded", "city_imprisoned", "city_lent", "city_minutes_chosen", "city_named",
+    "city_night_began", "city_night_resolved", "city_prediction_matched", "city_shot_awaited",
+    "city_tree_bound", "city_word_chosen",
+    "attack_blocked", "attack_late", "attack_missed", "attack_unfit", "attack_voided", "became_witch",
+    "imprisoned", "leftovers_discarded", "loot_queued", "offer_held", "witch_killer_passed", "witch_timer",
+}  # fmt: skip
+
+
+@functools.cache
+def recorded() -> dict[str, list[tuple[list[Event], int]]]:
+    """A few recorded games of each ruleset: their events and seat count."""
+    games: dict[str, list[tuple[list[Event], int]]] = {r: [] for r in RULESETS}
+    for game in read_games():
+        kept = games[game["ruleset"]]
+        if len(kept) < GAMES_PER_RULESET:
+            kept.append(([decode(e.encode()) for e in game["events"]], len(game["end"]["names"])))
+    return games
+
+
+def feeds(ruleset: str):
+    """(viewer, event, language, text) for every event each viewer reads in the sampled games."""
+    for events, seats in recorded()[ruleset]:
+        names = NAMES[:seats]
+        for event, viewer, lang in itertools.product(events, [*range(1, seats + 1), SPECTATOR, MODERATOR], LANGS):
+            if sees(event.to, viewer):
+                yield viewer, event, lang, render(event, lang, names, ruleset, viewer)
+
+
+def spoken(event: Event) -> bool:
+    return isinstance(event, (Act, Defaulted)) and bool(event.action.text)
+
+
+# --- the kernel's cases ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_partner_list_never_names_its_reader(lang):
+    partners = Notice(to=(1, 3, 5), key="wolves.partners", args={"seats": [1, 3, 5]})
+    for reader in (1, 3, 5):
+        text = render(partners, lang, NAMES[:9], "jinro9", reader)
+        assert text and NAMES[reader - 1] not in text
+        assert all(NAMES[s - 1] in text for s in (1, 3, 5) if s != reader)
+    moderator = render(partners, lang, NAMES[:9], "jinro9", MODERATOR)
+    assert moderator and all(NAMES[s - 1] in moderator for s in (1, 3, 5))
+
+
+def test_text_a_lone_wolf_named_alone_reads_that_it_is_the_only_one():
+    alone = Notice(to=(3,), key="wolves.partners", args={"seats": [3]})
+    assert render(alone, "en", NAMES[:9], "magic_city", 3) == "You are the only werewolf."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_the_moderator_reads_a_seats_role_and_prompt_naming_the_seat(lang):
+    dealt = RoleDealt(to=(3,), seat=3, role="werewolf")
+    prompt = Prompt(to=(3,), step=1, seat=3, decisions=(Decision(kind="divine"),))
+    for event in (dealt, prompt):
+        mine = render(event, lang, NAMES[:9], "jinro9", 3)
+        told = render(event, lang, NAMES[:9], "jinro9", MODERATOR)
+        assert mine and SECOND_PERSON[lang].search(mine) and NAMES[2] not in mine
+        assert told and not SECOND_PERSON[lang].search(told) and NAMES[2] in told
+    assert render(dealt, "ja", NAMES[:9], "jinro9", MODERATOR) == "P03さんの役職は【人狼】です。"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_whisper_cap_withdraws_without_an_empty_prompt(lang):
+    withdrawn = Prompt(to=(2,), step=4, seat=2, withdraw=("whisper",))
+    assert render(withdrawn, lang, NAMES[:9], "jinro9", 2) is None
+    assert render(withdrawn, lang, NAMES[:9], "jinro9", MODERATOR) is None
+    assert silent(withdrawn)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_leaving_the_lobby_a_skipped_speech_and_no_last_words(lang):
+    events = (
+        Leave(seat=4),
+        Act(seat=2, action=Action(kind="speak")),
+        Act(seat=2, action=Action(kind="speak", text="")),
+        Act(seat=5, action=Action(kind="last_words")),
+    )
+    texts = [render(e, lang, NAMES[:9], "jinro9", SPECTATOR) for e in events]
+    assert all(texts) and "4" in texts[0] and NAMES[1] in texts[1] and NAMES[4] in texts[3]
+
+
+@pytest.mark.parametrize("ruleset", ["jinro9", "witch_trial"])
+def test_text_dead_roles_has_a_text_where_roles_are_dealt(ruleset):
+    dead = Notice(
+        to=(2,), key="dead.roles", learn={1: "werewolf", 2: "seer"} if ruleset == "jinro9" else {1: "", 2: ""}
+    )
+    for lang in LANGS:
+        text = render(dead, lang, NAMES[:9], ruleset, 2)
+        assert (text is not None) == (ruleset == "jinro9") and (text is not None or silent(dead))
+
+
+# --- the classes, over recorded games of every ruleset ------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_text_addressed_to_a_seat_never_lists_that_seat_among_the_others(ruleset):
+    checked = 0
+    for viewer, event, lang, text in feeds(ruleset):
+        if isinstance(viewer, int) and isinstance(event, Notice) and event.to != PUBLIC and "seats" in event.args:
+            assert text is not None and NAMES[viewer - 1] not in text, (lang, text)
+            checked += 1
+    assert checked or ruleset == "witch_trial"
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_text_the_moderators_lines_are_third_person(ruleset):
+    """What the moderator reads of events told to seats or to itself never addresses its reader (words
+    players said are theirs, and public announcements speak to the whole table)."""
+    for viewer, event, lang, text in feeds(ruleset):
+        if viewer == MODERATOR and event.to != PUBLIC and text and not spoken(event):
+            assert not SECOND_PERSON[lang].search(text), (lang, text)
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_text_every_feed_item_that_tells_something_has_a_text(ruleset):
+    from grimoire.domain.events import type_id
+
+    for viewer, event, lang, text in feeds(ruleset):
+        if text is not None or silent(event):
+            continue
+        if isinstance(event, Act) and event.action.kind == "vote":
+            continue  # a public ballot: read in its tally
+        assert viewer == MODERATOR and type_id(event) in UNTOLD, (viewer, lang, event)
