@@ -43,7 +43,7 @@ from grimoire.domain.events import (
     VoteResult,
 )
 from grimoire.domain.rulesets.village import NightResolved
-from grimoire.domain.texts import has, join, render_text
+from grimoire.domain.texts import has, join, name_of, render_text
 
 Names = tuple[str, ...]
 
@@ -103,13 +103,27 @@ def _act(e: Act, r: Reader) -> str | None:
         return said
     action = e.action
     if r.told:
-        target = action.target if action.target is not None else None
-        targets = action.targets or ((target,) if target is not None else ())
-        args: dict[str, Any] = {"seat": e.seat, "kind": action.kind}
-        return r.text("act.targets", seats=targets, **args) if targets else r.text("act", **args)
+        targets = action.targets or ((action.target,) if action.target is not None else ())
+        key, args = "act", {"seat": e.seat, "kind": action.kind}
+        if targets:
+            key, args = key + ".targets", {**args, "seats": targets}
+        if action.option is not None and not targets and has("choice." + action.option, r.ruleset):
+            # a choice between named answers (stand or not, stay or withdraw) says itself
+            return r.text("act.option", seat=e.seat, choice=name_of("choice", action.option, r.lang, r.ruleset))
+        if action.option is not None:
+            key, args = key + ".choice", {**args, "choice": _choice(action.option, r)}
+        return r.text(key, **args)
     if e.to == PUBLIC and has("act." + action.kind, r.ruleset):
         return r.text("act." + action.kind, seat=e.seat, **({"target": action.target} if action.target else {}))
     return None
+
+
+def _choice(option: str, r: Reader) -> str:
+    """An answer's option as the labels name it: a card, a choice, a role (a number as it is)."""
+    for prefix in ("card", "choice", "role"):
+        if has(f"{prefix}.{option}", r.ruleset):
+            return name_of(prefix, option, r.lang, r.ruleset)
+    return option
 
 
 def _defaulted(e: Defaulted, r: Reader) -> str:

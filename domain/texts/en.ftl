@@ -97,6 +97,9 @@ told-medium-result = { $told }'s medium result: the executed { $target } reads a
 told-dead-roles = { $told }, now dead, sees every role.
 told-act = { $seat }'s answer: { $kind }.
 told-act-targets = { $seat }'s answer: { $kind }, { $seats }.
+told-act-choice = { $seat }'s answer: { $kind }, { $choice }.
+told-act-targets-choice = { $seat }'s answer: { $kind }, { $seats }, { $choice }.
+told-act-option = { $seat }'s answer: { $choice }.
 # A public answer without words
 act-speak = { $seat } skipped the speech.
 act-last_words = { $seat } left no last words.

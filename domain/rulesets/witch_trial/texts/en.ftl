@@ -95,6 +95,20 @@ told-trade-refused = { $seat }'s offer of { $card } to { $target } was refused.
 attack-made = { $seat } attacks { $target } with { $card } (attack { $slot } of the night).
 killed = { $seat } is killed by { $by }'s { $card }.
 wrecked = The witch { $seat } went two nights without a kill and dies as a wreck.
+attack-blocked = { $target }'s { -barrier } stopped { $seat }'s attack.
+attack-late = { $target } was already dead: { $seat }'s attack card is spent, and { $seat } loots the body.
+attack-missed = { $seat }'s { -kill_magic } missed { $target }, whose own { -witch_killer } attack landed.
+attack-voided = { $seat } died before attacking { $target }: nothing happens, and the card is kept.
+became-witch = { $seat }'s kill succeeded: { $seat } is now a witch.
+witch-timer =
+    { PLURAL($count) ->
+        [one] The witch { $seat } has gone { $count } night without a kill.
+       *[other] The witch { $seat } has gone { $count } nights in a row without a kill.
+    }
+witch_killer-passed = The { -witch_killer } of { $seat }, dead as a wreck, passes to { $target }, who is now a witch.
+offer-held = { $seat }'s offer of { $card } to { $target } is held: { $target } cannot take it, and it counts as refused at noon's end.
+loot-queued = The body of { $target } is looted by { $seats }, in that order.
+leftovers-discarded = Left on the body of { $target } and discarded: { $cards }
 cause-kill_magic = { -kill_magic }
 cause-witch_killer = the { -witch_killer }
 cause-wreck = a wreck (two nights without a kill)
