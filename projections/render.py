@@ -162,9 +162,9 @@ def _step(e: StepOpened, r: Reader) -> str:
 
 
 def _prompt(e: Prompt, r: Reader) -> str | None:
-    """A prompt that only withdraws decisions has no line: the notice before it says why (the whisper's cap)."""
+    """A prompt that only takes decisions away has no line: the notice before it says why (the whisper's cap)."""
     kinds = list(dict.fromkeys(d.kind for d in e.decisions))
-    if not kinds and not e.reset:
+    if not kinds:
         return None
     return r.text("prompt.reset" if e.reset else "prompt", kinds=kinds)
 
@@ -218,7 +218,7 @@ def silent(event: Event) -> bool:
     if type(event) in SILENT:
         return True
     if isinstance(event, Prompt):
-        return not event.decisions and not event.reset
+        return not event.decisions
     if isinstance(event, Notice) and event.key == "dead.roles":
         return not any(event.learn.values())
     if isinstance(event, Act) and not event.action.text:

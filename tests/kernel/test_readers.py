@@ -105,6 +105,21 @@ def test_text_whisper_cap_withdraws_without_an_empty_prompt(lang):
     assert silent(withdrawn)
 
 
+def test_text_whisper_cap_in_a_game_closes_with_its_notice_and_no_empty_prompt():
+    from tests.rulesets.jinro9.test_jinro9 import game
+
+    g = game()
+    a, b = g.seat_of("werewolf")
+    for i in range(10):
+        g.ok(g.act(a if i < 7 else b, "whisper", text=f"w{i}"))
+    withdrawn = [e for e in g.events if isinstance(e, Prompt) and e.withdraw]
+    closed = [e for e in g.events if isinstance(e, Notice) and e.key == "whisper.closed"]
+    assert withdrawn and closed
+    for lang, reader in itertools.product(LANGS, (a, b, MODERATOR)):
+        assert all(render(e, lang, NAMES[:9], "jinro9", reader) is None for e in withdrawn)
+        assert render(closed[0], lang, NAMES[:9], "jinro9", reader)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_text_leaving_the_lobby_a_skipped_speech_and_no_last_words(lang):
     events = (

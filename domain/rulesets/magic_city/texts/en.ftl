@@ -139,12 +139,13 @@ garden-die = The die shows { $die }.
 told-partners-known = The { -mason }s learn each other: { $seats }.
 told-cult-wolves = { $told } learns who the werewolves are: { $seats }.
 told-garden-die = The die { $told } rolled shows { $die }.
-cause-arena = the { -arena }
+cause-arena = the { -arena } event
+cause-curse = divined by the { -prophet } (the { -foxkin }'s curse)
 cause-event = the day's event
-cause-graveyard = the { -graveyard }
-cause-legend_tree = the { -legend_tree }
+cause-graveyard = the { -graveyard } event
+cause-legend_tree = the { -legend_tree } event
 cause-shot = shot by the { -marksman }
-cause-spirit_caller = the { -spirit_caller }
+cause-spirit_caller = the { -spirit_caller }'s power
 # The moderator's record of the events and the night
 deck-shuffled = The event cards in play, in drawing order: { $cards }.
 event-drawn = { $seat } draws { $cards } and chooses one.

@@ -135,12 +135,13 @@ garden-die = ダイスの目は{ $die }でした。
 told-partners-known = { -mason }が互いを知りました: { $seats }
 told-cult-wolves = { $told }に人狼が誰かを伝えました: { $seats }
 told-garden-die = { $told }の振ったダイスの目は{ $die }でした。
-cause-arena = { -arena }
+cause-arena = { -arena }のイベント
+cause-curse = { -prophet }の占いによる呪殺
 cause-event = その日のイベント
-cause-graveyard = { -graveyard }
-cause-legend_tree = { -legend_tree }
+cause-graveyard = { -graveyard }のイベント
+cause-legend_tree = { -legend_tree }のイベント
 cause-shot = { -marksman }の射撃
-cause-spirit_caller = { -spirit_caller }
+cause-spirit_caller = { -spirit_caller }の能力
 # 進行役の記録: イベントと夜
 deck-shuffled = 使うイベントカード（引く順）: { $cards }
 event-drawn = { $seat }が{ $cards }を引き、一枚を選びます。

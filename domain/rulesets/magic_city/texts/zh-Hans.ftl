@@ -135,12 +135,13 @@ garden-die = 骰子点数为{ $die }。
 told-partners-known = { -mason }互相确认了同伴：{ $seats }。
 told-cult-wolves = { $told }得知狼人是{ $seats }。
 told-garden-die = { $told }掷出的骰子点数为{ $die }。
-cause-arena = { -arena }
+cause-arena = { -arena }事件
+cause-curse = 被{ -prophet }查验咒杀
 cause-event = 当天的事件
-cause-graveyard = { -graveyard }
-cause-legend_tree = { -legend_tree }
+cause-graveyard = { -graveyard }事件
+cause-legend_tree = { -legend_tree }事件
 cause-shot = 被{ -marksman }射杀
-cause-spirit_caller = { -spirit_caller }
+cause-spirit_caller = { -spirit_caller }的能力
 # 主持人的记录：事件与夜晚
 deck-shuffled = 使用的事件卡（按抽取顺序）：{ $cards }
 event-drawn = { $seat }抽到{ $cards }，从中选择一张。

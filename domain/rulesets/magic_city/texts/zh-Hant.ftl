@@ -135,12 +135,13 @@ garden-die = 骰子點數為{ $die }。
 told-partners-known = { -mason }互相確認了同伴：{ $seats }。
 told-cult-wolves = { $told }得知狼人是{ $seats }。
 told-garden-die = { $told }擲出的骰子點數為{ $die }。
-cause-arena = { -arena }
+cause-arena = { -arena }事件
+cause-curse = 被{ -prophet }查驗咒殺
 cause-event = 當天的事件
-cause-graveyard = { -graveyard }
-cause-legend_tree = { -legend_tree }
+cause-graveyard = { -graveyard }事件
+cause-legend_tree = { -legend_tree }事件
 cause-shot = 被{ -marksman }射殺
-cause-spirit_caller = { -spirit_caller }
+cause-spirit_caller = { -spirit_caller }的能力
 # 主持人的記錄：事件與夜晚
 deck-shuffled = 使用的事件卡（按抽取順序）：{ $cards }
 event-drawn = { $seat }抽到{ $cards }，從中選擇一張。
