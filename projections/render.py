@@ -140,7 +140,7 @@ def _notice(e: Notice, r: Reader) -> str | None:
     args = e.args
     if e.key == "dead.roles":
         # the roles a dead seat now sees (none where the ruleset deals no roles)
-        shown = [(seat, role) for seat, role in sorted(e.learn.items()) if role]
+        shown = [(seat, role) for seat, role in sorted(e.learn.items()) if role and seat != r.viewer]
         if not shown:
             return None
         items = [r._replace(told=()).text("seat.role", seat=seat, role=role) for seat, role in shown]
@@ -151,6 +151,9 @@ def _notice(e: Notice, r: Reader) -> str | None:
         if not others:
             return r.text(e.key.rpartition(".")[0] + ".alone")
         args = {**args, "seats": others}
+    elif args.get("target") == r.viewer and e.to != PUBLIC and not r.told and has(e.key + ".self", r.ruleset):
+        # told to the very seat it names (the witch attacked herself): `<key>.self`
+        return r.text(e.key + ".self", **args)
     return r.text(e.key, **args)
 
 

@@ -128,9 +128,13 @@ RULESET_APPLY.update(
 
 
 def _trade_text(r: Reader, initiator: int, recipient: int, card: str, got: str | None) -> str:
-    if got is None:
-        return r.text("trade.refused", seat=initiator, target=recipient, card=card)
-    return r.text("trade.done", seat=initiator, target=recipient, card=card, got_card=got)
+    """A trade's end as its reader reads it: each side its own part, anyone else both."""
+    key = "trade.refused" if got is None else "trade.done"
+    if r.viewer == initiator:
+        key += ".given"
+    elif r.viewer == recipient:
+        key += ".taken"
+    return r.text(key, seat=initiator, target=recipient, card=card, **({"got_card": got} if got else {}))
 
 
 def _moved_text(r: Reader, why: str, card: str, corpse: int | None) -> str:

@@ -147,12 +147,13 @@ def test_text_dead_roles_has_a_text_where_roles_are_dealt(ruleset):
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_text_addressed_to_a_seat_never_lists_that_seat_among_the_others(ruleset):
-    checked = 0
+    """A text told to seats never names its reader: a list names the others, a trade says "you"."""
+    lists = 0
     for viewer, event, lang, text in feeds(ruleset):
-        if isinstance(viewer, int) and isinstance(event, Notice) and event.to != PUBLIC and "seats" in event.args:
-            assert text is not None and NAMES[viewer - 1] not in text, (lang, text)
-            checked += 1
-    assert checked or ruleset == "witch_trial"
+        if isinstance(viewer, int) and event.to != PUBLIC and text and not spoken(event):
+            assert NAMES[viewer - 1] not in text, (lang, text)
+            lists += isinstance(event, Notice) and "seats" in event.args
+    assert lists or ruleset == "witch_trial"
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
@@ -171,3 +172,31 @@ def test_text_every_feed_item_that_tells_something_has_a_text(ruleset):
     for viewer, event, lang, text in feeds(ruleset):
         public_ballot = isinstance(event, Act) and event.action.kind == "vote" and event.to == PUBLIC
         assert text is not None or silent(event) or public_ballot, (viewer, lang, event)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_a_trade_reads_to_each_side_as_its_own(lang):
+    from grimoire.domain.rulesets.witch_trial.facts import TradeAccepted, TradeRefused
+
+    for event in (
+        TradeAccepted(to=(2, 5), initiator=2, recipient=5, card="probe", got="barrier"),
+        TradeRefused(to=(2, 5), initiator=2, recipient=5, card="probe"),
+    ):
+        initiator, recipient, moderator = (render(event, lang, NAMES[:8], "witch_trial", v) for v in (2, 5, MODERATOR))
+        assert initiator and NAMES[1] not in initiator and NAMES[4] in initiator
+        assert recipient and NAMES[4] not in recipient and NAMES[1] in recipient
+        assert moderator and NAMES[1] in moderator and NAMES[4] in moderator
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_the_witch_told_that_the_wolves_attacked_her_reads_it_of_herself(lang):
+    told = Notice(to=(4,), key="witch.target", args={"target": 4})
+    text = render(told, lang, NAMES[:12], "langrensha", 4)
+    assert text and NAMES[3] not in text and SECOND_PERSON[lang].search(text)
+    assert NAMES[3] in (render(told, lang, NAMES[:12], "langrensha", MODERATOR) or "")
+
+
+def test_text_dead_roles_lists_every_other_seat_and_not_the_reader():
+    dead = Notice(to=(2,), key="dead.roles", learn={1: "werewolf", 2: "seer", 3: "villager"})
+    text = render(dead, "en", NAMES[:9], "jinro9", 2)
+    assert text and NAMES[0] in text and NAMES[2] in text and NAMES[1] not in text

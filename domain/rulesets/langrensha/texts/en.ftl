@@ -73,6 +73,7 @@ died-day = { $seats } died.
 nightmare-blocked = Your ability is blocked tonight.
 thief-cards = The two spare cards are { $role } and { $label }.
 witch-target = Tonight the wolves attacked { $target }.
+witch-target-self = Tonight the wolves attacked you.
 lovers-partner = You and { $target } ({ $role }) are lovers.
 graveyard-result = { $target }'s role was { $role }.
 apostle-turned = Every other wolf is dead: you are now a werewolf.

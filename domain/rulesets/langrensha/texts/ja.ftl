@@ -73,6 +73,7 @@ died-day = { $seats }が死亡しました。
 nightmare-blocked = 今夜、あなたの能力は封じられています。
 thief-cards = 残りのカードは【{ $role }】と【{ $label }】です。
 witch-target = 今夜、人狼に襲われたのは{ $target }です。
+witch-target-self = 今夜、人狼に襲われたのはあなたです。
 lovers-partner = あなたは{ $target }（{ $role }）と恋人になりました。
 graveyard-result = { $target }の役職は【{ $role }】でした。
 apostle-turned = 他の人狼が全滅しました。あなたは人狼になりました。

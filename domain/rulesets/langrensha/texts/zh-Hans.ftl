@@ -73,6 +73,7 @@ died-day = { $seats }死亡。
 nightmare-blocked = 今晚你的技能被封锁了。
 thief-cards = 剩余的两张牌是【{ $role }】和【{ $label }】。
 witch-target = 今晚被狼人袭击的是{ $target }。
+witch-target-self = 今晚被狼人袭击的是你自己。
 lovers-partner = 你与{ $target }（{ $role }）成为了恋人。
 graveyard-result = { $target }的身份是【{ $role }】。
 apostle-turned = 其他狼人已全部出局，你变成了狼人。

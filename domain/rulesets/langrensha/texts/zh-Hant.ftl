@@ -73,6 +73,7 @@ died-day = { $seats }死亡。
 nightmare-blocked = 今晚你的技能被封鎖了。
 thief-cards = 剩餘的兩張牌是【{ $role }】和【{ $label }】。
 witch-target = 今晚被狼人襲擊的是{ $target }。
+witch-target-self = 今晚被狼人襲擊的是你自己。
 lovers-partner = 你與{ $target }（{ $role }）成為了戀人。
 graveyard-result = { $target }的身分是【{ $role }】。
 apostle-turned = 其他狼人已全部出局，你變成了狼人。
