@@ -151,7 +151,7 @@ def _notice(e: Notice, r: Reader) -> str | None:
         if not others:
             return r.text(e.key.rpartition(".")[0] + ".alone")
         args = {**args, "seats": others}
-    elif args.get("target") == r.viewer and e.to != PUBLIC and not r.told and has(e.key + ".self", r.ruleset):
+    elif r.viewer is not None and args.get("target") == r.viewer and not r.told and has(e.key + ".self", r.ruleset):
         # told to the very seat it names (the witch attacked herself): `<key>.self`
         return r.text(e.key + ".self", **args)
     return r.text(e.key, **args)
@@ -241,19 +241,16 @@ def render(
 ) -> str | None:
     """The event's text for `viewer` (a seat, "moderator", "spectator"; None: a seat of its audience, unnamed).
     Rulesets add their own events' renderers to RENDER; a missing text raises MissingText."""
-    handler = RENDER.get(type(event))
-    if handler is None:
-        return None
     to = event.to
-    if to in (PUBLIC, MODERATOR):
-        viewer = None  # every reader reads it alike
-    key = (_encode(event), lang, names, ruleset, viewer)
+    # public or the moderator's own (an audience named by a string): every reader reads it alike
+    key = (_encode(event), lang, names, ruleset, None if type(to) is str else viewer)
     try:
         return _RENDERED[key]
     except KeyError:
         pass
-    told = to if viewer == MODERATOR and isinstance(to, tuple) else ()
-    text = handler(event, Reader(lang, names, ruleset, viewer, told))
+    handler = RENDER.get(type(event))
+    told = to if viewer == MODERATOR and type(to) is tuple else ()
+    text = None if handler is None else handler(event, Reader(lang, names, ruleset, key[4], told))
     if len(_RENDERED) >= _RENDERED_MAX:
         _RENDERED.clear()
     _RENDERED[key] = text
