@@ -20,6 +20,7 @@ from grimoire.domain.events import (
     Decision,
     Defaulted,
     Event,
+    GameCreated,
     Leave,
     Notice,
     Prompt,
@@ -44,12 +45,23 @@ GAMES_PER_RULESET = 4  # recorded games read per ruleset: every viewer, every la
 
 @functools.cache
 def recorded() -> dict[str, list[tuple[list[Event], int]]]:
-    """A few recorded games of each ruleset: their events and seat count."""
+    """A few recorded games of each ruleset and one random game played now by bots (today's events):
+    their events and seat count."""
+    from tests.kernel.test_texts import random_game
+
     games: dict[str, list[tuple[list[Event], int]]] = {r: [] for r in RULESETS}
+    dead_see_all: dict[str, int] = dict.fromkeys(RULESETS, 0)
     for game in read_games():
-        kept = games[game["ruleset"]]
-        if len(kept) < GAMES_PER_RULESET:
+        ruleset, head = game["ruleset"], [decode(e.encode()) for e in game["events"][:2]]
+        see_all = any(isinstance(e, GameCreated) and e.options.get("dead_see_all") for e in head)
+        kept = games[ruleset]
+        # half of them with `dead_see_all`, whose dead seats read every role
+        if dead_see_all[ruleset] < GAMES_PER_RULESET // 2 if see_all else len(kept) - dead_see_all[ruleset] < 2:
             kept.append(([decode(e.encode()) for e in game["events"]], len(game["end"]["names"])))
+            dead_see_all[ruleset] += see_all
+    for ruleset, kept in games.items():
+        played = random_game(ruleset, 0)
+        kept.append((played.events, played.state.seats))
     return games
 
 
