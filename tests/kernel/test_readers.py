@@ -212,3 +212,14 @@ def test_text_dead_roles_lists_every_other_seat_and_not_the_reader():
     dead = Notice(to=(2,), key="dead.roles", learn={1: "werewolf", 2: "seer", 3: "villager"})
     text = render(dead, "en", NAMES[:9], "jinro9", 2)
     assert text and NAMES[0] in text and NAMES[2] in text and NAMES[1] not in text
+
+
+def test_text_a_ruleset_that_words_a_message_its_own_way_words_its_moderators_twin_too():
+    """Where a ruleset's catalog has its own `<key>`, it has its own `told-<key>`: the moderator reads the
+    ruleset's terms (ultimate13's medium is 霊媒, not the shared 霊能)."""
+    from grimoire.domain.texts import MESSAGES
+
+    for key in MESSAGES:
+        ruleset, _, own = key.partition(".")
+        if ruleset in RULESETS and f"told.{own}" in MESSAGES:
+            assert f"{ruleset}.told.{own}" in MESSAGES, key

@@ -12,6 +12,7 @@
 role-medium = { -medium }
 role-hunter = { -hunter }
 medium-result = Medium: the executed { $target } reads as { $label }.
+told-medium-result = { $told }'s medium result: the executed { $target } reads as { $label }.
 # jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
 morning-dead =
     { PLURAL($count) ->
