@@ -83,10 +83,21 @@ RULESET_APPLY.update(
 )
 RENDER[Info] = lambda e, r: None
 # Facts a notice or prompt beside them tells (the lover, the spare cards, the witch's target and potions, the
-# sheriff's election and badge, the idiot revealed), or the seat's own answer (the charm): no text of their own.
+# sheriff's election and badge, the idiot revealed), or the seat's own answer (the charm), and the same facts as
+# games stored before the typed facts wrote them (Info): no text of their own.
 QUIET_ACTS.add("duel")  # the knight's duel is announced by knight.duel
 SILENT.update(
-    {LoverShown, ThiefCards, Charmed, PotionsLeft, WolfTargetShown, SheriffChanged, SheriffCandidates, IdiotRevealed}
+    {
+        Info,
+        LoverShown,
+        ThiefCards,
+        Charmed,
+        PotionsLeft,
+        WolfTargetShown,
+        SheriffChanged,
+        SheriffCandidates,
+        IdiotRevealed,
+    }
 )
 # The moderator's records that a text beside them gives (the pack by wolves.partners, the block by
 # nightmare.blocked, the apostle by apostle.turned, the spare cards by thief.cards, the thief's pick by its

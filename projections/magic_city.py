@@ -92,8 +92,8 @@ RULESET_APPLY[Redealt] = _redealt
 RULESET_APPLY[CityInfo] = _info
 RENDER[CityInfo] = lambda e, r: None
 # Facts a notice beside them tells (the day's rules, the chimera's awakening) or the seat's own answer (the
-# evil eye's curse, the chimera's redeal): no text of their own.
-SILENT.update({TodayShown, AwakeningAnnounced, CurseCast, Redealt})
+# evil eye's curse, the chimera's redeal), also as stored before the typed facts (CityInfo): no text of their own.
+SILENT.update({CityInfo, TodayShown, AwakeningAnnounced, CurseCast, Redealt})
 
 # The moderator's records that a text beside them gives (the event chosen, its word, the prison, the marksman,
 # the chimera's awakening, the day's rules and the ballots by their notices and steps), or kept for the engine
