@@ -9,17 +9,42 @@ from __future__ import annotations
 import msgspec
 
 from grimoire.domain.rulesets.langrensha.facts import (
+    ApostleTurned,
+    Blocked,
+    BlockTold,
     Charmed,
+    DutiesQueued,
+    DutyTaken,
+    ElderSurvived,
+    Guarded,
     IdiotRevealed,
     Info,
+    KnightDueled,
     LoverShown,
+    LoversLinked,
+    PackAttacked,
+    PackKnown,
     PotionsLeft,
+    PowersLost,
+    RavenMarked,
+    Runoff,
     SheriffCandidates,
     SheriffChanged,
+    Shielded,
+    Shot,
+    SpareCards,
+    SpeechesBegan,
+    Swapped,
     ThiefCards,
+    ThiefPicked,
+    VoteRound,
+    WhiteWolfKilled,
+    WitchPoisoned,
+    WitchSaved,
+    Withdrew,
     WolfTargetShown,
 )
-from grimoire.projections.render import RENDER
+from grimoire.projections.render import QUIET_ACTS, RENDER, SILENT
 from grimoire.projections.view import PRIVATE, RULESET_APPLY, View
 
 
@@ -57,3 +82,64 @@ RULESET_APPLY.update(
     }
 )
 RENDER[Info] = lambda e, r: None
+# Facts a notice or prompt beside them tells (the lover, the spare cards, the witch's target and potions, the
+# sheriff's election and badge, the idiot revealed), or the seat's own answer (the charm), and the same facts as
+# games stored before the typed facts wrote them (Info): no text of their own.
+QUIET_ACTS.add("duel")  # the knight's duel is announced by knight.duel
+SILENT.update(
+    {
+        Info,
+        LoverShown,
+        ThiefCards,
+        Charmed,
+        PotionsLeft,
+        WolfTargetShown,
+        SheriffChanged,
+        SheriffCandidates,
+        IdiotRevealed,
+    }
+)
+# The moderator's records that a text beside them gives (the pack by wolves.partners, the block by
+# nightmare.blocked, the apostle by apostle.turned, the spare cards by thief.cards, the thief's pick by its
+# role_changed, the withdrawals, the runoff, the duel and the elder's exile by their notices), and the order of
+# the day kept for the engine (duties, rounds of speeches and votes: the steps they open say them).
+SILENT.update(
+    {
+        PackKnown,
+        BlockTold,
+        ApostleTurned,
+        SpareCards,
+        ThiefPicked,
+        Withdrew,
+        Runoff,
+        KnightDueled,
+        PowersLost,
+        DutiesQueued,
+        DutyTaken,
+        SpeechesBegan,
+        VoteRound,
+    }
+)
+# The moderator's record of each night's choices.
+RENDER.update(
+    {
+        LoversLinked: lambda e, r: r.text("lovers.linked", seat=e.cupid, seats=e.lovers),
+        Swapped: lambda e, r: r.text("swapped", seat=e.magician, seats=e.seats),
+        Blocked: lambda e, r: r.text("blocked", seat=e.nightmare, target=e.target),
+        Guarded: lambda e, r: (
+            r.text("guarded", seat=e.guard, target=e.target)
+            if e.target is not None
+            else r.text("guarded.none", seat=e.guard)
+        ),
+        Shielded: lambda e, r: r.text("shielded", seat=e.wolf, target=e.target),
+        PackAttacked: lambda e, r: (
+            r.text("pack.attacked", target=e.target) if e.target is not None else r.text("pack.attacked.none")
+        ),
+        WhiteWolfKilled: lambda e, r: r.text("white_wolf.killed", seat=e.wolf, target=e.target),
+        WitchSaved: lambda e, r: r.text("witch.saved", seat=e.witch, target=e.target),
+        WitchPoisoned: lambda e, r: r.text("witch.poisoned", seat=e.witch, target=e.target),
+        RavenMarked: lambda e, r: r.text("raven.marked", seat=e.raven, target=e.target),
+        ElderSurvived: lambda e, r: r.text("elder.survived", seat=e.seat),
+        Shot: lambda e, r: r.text("shot.fired", seat=e.shooter, target=e.target),
+    }
+)

@@ -10,20 +10,34 @@ import msgspec
 
 from grimoire.domain.rulesets.witch_trial.data import WK
 from grimoire.domain.rulesets.witch_trial.facts import (
+    AttackBlocked,
+    AttackLate,
+    AttackMade,
+    AttackMissed,
+    AttackUnfit,
+    AttackVoided,
+    BecameWitch,
     CardsDealt,
     CardsLeftOnBody,
     CardUsed,
     FirstFound,
+    Imprisoned,
+    Killed,
+    LeftoversDiscarded,
     Looted,
+    LootQueued,
+    OfferHeld,
     OfferMade,
     TradeAccepted,
     TradeRefused,
     WitchKillerPassed,
     WitchKillerReceived,
     WitchKillerSeized,
+    WitchTimer,
+    Wrecked,
 )
 from grimoire.domain.rulesets.witch_trial.stored import CardMoved, HandSet, TradeClosed, TradeOffered
-from grimoire.projections.render import RENDER, Reader
+from grimoire.projections.render import RENDER, SILENT, Reader
 from grimoire.projections.view import PRIVATE, RULESET_APPLY, View
 
 replace = msgspec.structs.replace
@@ -114,9 +128,13 @@ RULESET_APPLY.update(
 
 
 def _trade_text(r: Reader, initiator: int, recipient: int, card: str, got: str | None) -> str:
-    if got is None:
-        return r.text("trade.refused", seat=initiator, target=recipient, card=card)
-    return r.text("trade.done", seat=initiator, target=recipient, card=card, got_card=got)
+    """A trade's end as its reader reads it: each side its own part, anyone else both."""
+    key = "trade.refused" if got is None else "trade.done"
+    if r.viewer == initiator:
+        key += ".given"
+    elif r.viewer == recipient:
+        key += ".taken"
+    return r.text(key, seat=initiator, target=recipient, card=card, **({"got_card": got} if got else {}))
 
 
 def _moved_text(r: Reader, why: str, card: str, corpse: int | None) -> str:
@@ -135,8 +153,25 @@ RENDER.update(
         OfferMade: lambda e, r: r.text("trade.offered", seat=e.initiator, card=e.card),
         TradeAccepted: lambda e, r: _trade_text(r, e.initiator, e.recipient, e.card, e.got),
         TradeRefused: lambda e, r: _trade_text(r, e.initiator, e.recipient, e.card, None),
+        # the moderator's record of the night
+        AttackMade: lambda e, r: r.text("attack.made", seat=e.seat, target=e.target, card=e.card, slot=e.slot),
+        Killed: lambda e, r: r.text("killed", seat=e.seat, by=e.killer, card=e.card),
+        Wrecked: lambda e, r: r.text("wrecked", seat=e.seat),
+        AttackBlocked: lambda e, r: r.text("attack.blocked", seat=e.seat, target=e.target),
+        AttackLate: lambda e, r: r.text("attack.late", seat=e.seat, target=e.target),
+        AttackMissed: lambda e, r: r.text("attack.missed", seat=e.seat, target=e.target),
+        AttackVoided: lambda e, r: r.text("attack.voided", seat=e.seat, target=e.target),
+        BecameWitch: lambda e, r: r.text("became.witch", seat=e.seat),
+        WitchTimer: lambda e, r: r.text("witch.timer", seat=e.seat, count=e.nights),
+        WitchKillerPassed: lambda e, r: r.text("witch_killer.passed", seat=e.holder, target=e.heir),
+        OfferHeld: lambda e, r: r.text("offer.held", seat=e.initiator, target=e.recipient, card=e.card),
+        LootQueued: lambda e, r: r.text("loot.queued", target=e.corpse, seats=e.looters),
+        LeftoversDiscarded: lambda e, r: r.text("leftovers.discarded", target=e.corpse, cards=e.cards),
     }
 )
+# The moderator's records that a text beside them gives: the imprisonment (imprison.done) and an attack not
+# made on an unfit night (attack.unfit, told to the attacker).
+SILENT.update({Imprisoned, AttackUnfit})
 
 
 # --- events of stored games ------------------------------------------------------------------------

@@ -74,7 +74,7 @@ class Reads:
                     type=type_id(event),
                     at=event.at,
                     private=event.to != PUBLIC,
-                    text=render(event, lang, names, entry.state.ruleset),
+                    text=render(event, lang, names, entry.state.ruleset, viewer),
                     data=data,
                 )
             )

@@ -253,7 +253,7 @@ def _check(plan: Plan, bundle: FluentBundle, pattern: Any, variables: set[str], 
 
 # Arguments that name seats, and those whose value is an id players read through the catalog.
 _SEAT_ARGS = ("seat", "target", "by")
-_SEATS_ARGS = ("seats", "winners")
+_SEATS_ARGS = ("seats", "winners", "told")
 _CATALOG_ARGS = {
     "role": "role",
     "card": "card",
@@ -269,6 +269,7 @@ _CATALOG_ARGS = {
     "night_talk": "night_talk",
     "step": "step",
     "kind": "action",
+    "cause": "cause",
 }
 _CATALOG_LISTS = {"cards": "card", "roles": "role", "teams": "team", "kinds": "action"}
 # Lists of alternatives, one of which is chosen (the rest are lists of members, all of which hold).

@@ -28,6 +28,7 @@ game-created =
        *[other] The game was created ({ $ruleset }, { $count } players).
     }
 game-joined = { $name } joined the game.
+game-left = The player in seat { $number } left the game; the seats after it move up one.
 game-started = The game begins.
 game-won = The game is over: victory to { $teams }. Winners: { $winners }.
 game-ended = The game is over. Winners: { $winners }.
@@ -110,6 +111,41 @@ medium-result = Medium: the executed { $target } reads as { $label }.
 deadline-extended = The deadline was extended.
 seat-number = You play as seat { $number }.
 reminder = You still owe a decision.
+# What was told to seats, as the moderator reads it: `$told` names the seats told
+told-prompt = { $told }'s move: { $kinds }.
+told-prompt-reset = { $told }'s move again: { $kinds }.
+told-role-dealt = { $told }'s role is { $role }.
+told-role-changed = { $told }'s role is now { $role }.
+told-reminder = { $told } still owes a decision.
+told-seat-number = { $told } plays as seat { $number }.
+told-wolves-partners = The werewolves learn who their fellows are: { $seats }.
+told-wolves-alone = { $told } is the only werewolf.
+told-whisper-closed = Tonight's whisper has reached its cap and is closed for { $told }.
+told-seer-first = { $told }'s first revelation: { $target } reads as { $label }.
+told-seer-result = { $told }'s divination: { $target } reads as { $label }.
+told-medium-result = { $told }'s medium result: the executed { $target } reads as { $label }.
+told-dead-roles = { $told }, now dead, sees every role.
+told-act = { $seat }'s answer: { $kind }.
+told-act-targets = { $seat }'s answer: { $kind }, { $seats }.
+told-act-choice = { $seat }'s answer: { $kind }, { $choice }.
+told-act-targets-choice = { $seat }'s answer: { $kind }, { $seats }, { $choice }.
+told-act-option = { $seat }'s answer: { $choice }.
+# A public answer without words
+act-speak = { $seat } skipped the speech.
+act-last_words = { $seat } left no last words.
+act-ready = { $seat } is ready to move on.
+# What a dead seat sees when the dead see all
+dead-roles = Now that you are dead, you see every role: { $assignments }.
+seat-role = { $seat } ({ $role })
+# The moderator's record of deaths and nights
+death-cause = Cause of { $seat }'s death: { $cause }.
+cause-attack = the werewolves' attack
+cause-execution = execution by vote
+cause-curse = divined by the { -seer } (the { -fox }'s curse)
+night-attack = Tonight the werewolves attacked { $target }.
+night-attack-none = Tonight the werewolves attacked nobody.
+night-guard = { $seat } guarded { $target }.
+night-divined = { $seat } divined { $target }.
 
 ## Step names, as `$step` in step-turn and step-opened
 
@@ -316,6 +352,8 @@ demo-audit_failed = Audit: FAILED { $problems }
 seat-honorific = { "" }
 # a list joined by a word alone (jinro9's morning)
 list-and = { " and " }
+# between two sentences on one line
+sentence-gap = { " " }
 
 ## The landing page (`/`): the service in a line and its links
 

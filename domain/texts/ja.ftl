@@ -24,6 +24,7 @@ team-fox = { -fox }陣営
 
 game-created = ゲームが作成されました（{ $ruleset }、{ $count }人）。
 game-joined = { $name }さんが参加しました。
+game-left = { $number }番の席のプレイヤーが退出しました。後ろの席は一つずつ繰り上がります。
 game-started = ゲームを開始します。
 game-won = ゲーム終了。{ $teams }の勝利です。勝者: { $winners }
 game-ended = ゲーム終了。勝者: { $winners }
@@ -78,6 +79,38 @@ medium-result = 霊能結果: 処刑された{ $target }は【{ $label }】で�
 deadline-extended = 期限を延長しました。
 seat-number = あなたの席番号は { $number } です。
 reminder = まだ行動が済んでいません。
+# 席に伝えたことを進行役が読む形（`$told` は伝えた席）
+told-prompt = { $told }の番です: { $kinds }
+told-prompt-reset = あらためて、{ $told }の番です: { $kinds }
+told-role-dealt = { $told }の役職は【{ $role }】です。
+told-role-changed = { $told }の役職は【{ $role }】になりました。
+told-reminder = { $told }はまだ行動が済んでいません。
+told-seat-number = { $told }の席番号は { $number } です。
+told-wolves-partners = { -werewolf }の仲間が互いを知りました: { $seats }
+told-wolves-alone = { $told }は唯一の{ -werewolf }です。
+told-whisper-closed = 今夜の密談は上限に達したため終了です（{ $told }）。
+told-seer-first = { $told }への初日のお告げ: { $target }は【{ $label }】です。
+told-seer-result = { $told }の占い結果: { $target }は【{ $label }】です。
+told-medium-result = { $told }の霊能結果: 処刑された{ $target }は【{ $label }】でした。
+told-dead-roles = 死亡した{ $told }に全員の役職が見えるようになりました。
+told-act = { $seat }の選択: { $kind }
+told-act-targets = { $seat }の選択: { $kind }（{ $seats }）
+told-act-choice = { $seat }の選択: { $kind }（{ $choice }）
+told-act-targets-choice = { $seat }の選択: { $kind }（{ $seats }、{ $choice }）
+told-act-option = { $seat }の選択: { $choice }
+act-speak = { $seat }は発言をスキップしました。
+act-last_words = { $seat }は遺言を残しませんでした。
+act-ready = { $seat }は準備完了です。
+dead-roles = 死亡したため、全員の役職が見えるようになりました: { $assignments }
+seat-role = { $seat }【{ $role }】
+death-cause = { $seat }の死因: { $cause }
+cause-attack = { -werewolf }の襲撃
+cause-execution = 投票による処刑
+cause-curse = { -seer }の占いによる呪殺
+night-attack = 今夜、{ -werewolf }は{ $target }を襲撃しました。
+night-attack-none = 今夜、{ -werewolf }は誰も襲撃しませんでした。
+night-guard = { $seat }が{ $target }を護衛しました。
+night-divined = { $seat }が{ $target }を占いました。
 
 ## Step names, as `$step` in step-turn and step-opened
 
@@ -269,6 +302,8 @@ demo-audit_failed = 監査: 失敗 { $problems }
 seat-honorific = さん
 # a list joined by a word alone (jinro9's morning)
 list-and = と
+# between two sentences on one line
+sentence-gap = { "" }
 
 ## The landing page (`/`): the service in a line and its links
 

@@ -24,6 +24,7 @@ team-fox = { -fox }阵营
 
 game-created = 游戏已创建（{ $ruleset }，{ $count }人）。
 game-joined = { $name }加入了游戏。
+game-left = { $number }号座位的玩家离开了游戏，之后的座位依次前移一位。
 game-started = 游戏开始。
 game-won = 游戏结束，{ $teams }获胜。胜者：{ $winners }
 game-ended = 游戏结束。胜者：{ $winners }
@@ -78,6 +79,38 @@ medium-result = 通灵结果：被处决的{ $target }是【{ $label }】。
 deadline-extended = 期限已延长。
 seat-number = 你的座位号是 { $number }。
 reminder = 你还没有行动。
+# 告知各座位的内容，以主持人的视角（`$told` 为被告知的座位）
+told-prompt = 轮到{ $told }：{ $kinds }
+told-prompt-reset = 再次轮到{ $told }：{ $kinds }
+told-role-dealt = { $told }的身份是【{ $role }】。
+told-role-changed = { $told }的身份变为【{ $role }】。
+told-reminder = { $told }还没有行动。
+told-seat-number = { $told }的座位号是 { $number }。
+told-wolves-partners = { -werewolf }互相确认了同伴：{ $seats }。
+told-wolves-alone = { $told }是唯一的{ -werewolf }。
+told-whisper-closed = 今晚的密谈已达上限，到此结束（{ $told }）。
+told-seer-first = { $told }的初日神谕：{ $target }是【{ $label }】。
+told-seer-result = { $told }的查验结果：{ $target }是【{ $label }】。
+told-medium-result = { $told }的通灵结果：被处决的{ $target }是【{ $label }】。
+told-dead-roles = 已死亡的{ $told }现在可以看到所有人的身份。
+told-act = { $seat }的选择：{ $kind }
+told-act-targets = { $seat }的选择：{ $kind }（{ $seats }）
+told-act-choice = { $seat }的选择：{ $kind }（{ $choice }）
+told-act-targets-choice = { $seat }的选择：{ $kind }（{ $seats }，{ $choice }）
+told-act-option = { $seat }的选择：{ $choice }
+act-speak = { $seat }跳过了发言。
+act-last_words = { $seat }没有留下遗言。
+act-ready = { $seat }已准备完毕。
+dead-roles = 你已死亡，现在可以看到所有人的身份：{ $assignments }
+seat-role = { $seat }【{ $role }】
+death-cause = { $seat }的死因：{ $cause }
+cause-attack = { -werewolf }袭击
+cause-execution = 投票处决
+cause-curse = 被{ -seer }查验咒杀
+night-attack = 今晚{ -werewolf }袭击了{ $target }。
+night-attack-none = 今晚{ -werewolf }没有袭击任何人。
+night-guard = { $seat }守护了{ $target }。
+night-divined = { $seat }查验了{ $target }。
 
 ## Step names, as `$step` in step-turn and step-opened
 
@@ -269,6 +302,8 @@ demo-audit_failed = 审计：失败 { $problems }
 seat-honorific = { "" }
 # a list joined by a word alone (jinro9's morning)
 list-and = 和
+# between two sentences on one line
+sentence-gap = { "" }
 
 ## The landing page (`/`): the service in a line and its links
 

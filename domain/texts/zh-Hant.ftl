@@ -24,6 +24,7 @@ team-fox = { -fox }陣營
 
 game-created = 遊戲已建立（{ $ruleset }，{ $count }人）。
 game-joined = { $name }加入了遊戲。
+game-left = { $number }號座位的玩家離開了遊戲，之後的座位依次前移一位。
 game-started = 遊戲開始。
 game-won = 遊戲結束，{ $teams }獲勝。勝者：{ $winners }
 game-ended = 遊戲結束。勝者：{ $winners }
@@ -78,6 +79,38 @@ medium-result = 通靈結果：被處決的{ $target }是【{ $label }】。
 deadline-extended = 期限已延長。
 seat-number = 你的座位號是 { $number }。
 reminder = 你還沒有行動。
+# 告知各座位的內容，以主持人的視角（`$told` 為被告知的座位）
+told-prompt = 輪到{ $told }：{ $kinds }
+told-prompt-reset = 再次輪到{ $told }：{ $kinds }
+told-role-dealt = { $told }的身分是【{ $role }】。
+told-role-changed = { $told }的身分變為【{ $role }】。
+told-reminder = { $told }還沒有行動。
+told-seat-number = { $told }的座位號是 { $number }。
+told-wolves-partners = { -werewolf }互相確認了同伴：{ $seats }。
+told-wolves-alone = { $told }是唯一的{ -werewolf }。
+told-whisper-closed = 今晚的密談已達上限，到此結束（{ $told }）。
+told-seer-first = { $told }的初日神諭：{ $target }是【{ $label }】。
+told-seer-result = { $told }的查驗結果：{ $target }是【{ $label }】。
+told-medium-result = { $told }的通靈結果：被處決的{ $target }是【{ $label }】。
+told-dead-roles = 已死亡的{ $told }現在可以看到所有人的身分。
+told-act = { $seat }的選擇：{ $kind }
+told-act-targets = { $seat }的選擇：{ $kind }（{ $seats }）
+told-act-choice = { $seat }的選擇：{ $kind }（{ $choice }）
+told-act-targets-choice = { $seat }的選擇：{ $kind }（{ $seats }，{ $choice }）
+told-act-option = { $seat }的選擇：{ $choice }
+act-speak = { $seat }跳過了發言。
+act-last_words = { $seat }沒有留下遺言。
+act-ready = { $seat }已準備完畢。
+dead-roles = 你已死亡，現在可以看到所有人的身分：{ $assignments }
+seat-role = { $seat }【{ $role }】
+death-cause = { $seat }的死因：{ $cause }
+cause-attack = { -werewolf }襲擊
+cause-execution = 投票處決
+cause-curse = 被{ -seer }查驗咒殺
+night-attack = 今晚{ -werewolf }襲擊了{ $target }。
+night-attack-none = 今晚{ -werewolf }沒有襲擊任何人。
+night-guard = { $seat }守護了{ $target }。
+night-divined = { $seat }查驗了{ $target }。
 
 ## Step names, as `$step` in step-turn and step-opened
 
@@ -269,6 +302,8 @@ demo-audit_failed = 審計：失敗 { $problems }
 seat-honorific = { "" }
 # a list joined by a word alone (jinro9's morning)
 list-and = 和
+# between two sentences on one line
+sentence-gap = { "" }
 
 ## The landing page (`/`): the service in a line and its links
 

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from grimoire.domain.codec import encode
-from grimoire.domain.events import MODERATOR, Event, GameEnded, sees
+from grimoire.domain.events import MODERATOR, PUBLIC, Event, GameEnded, sees
 from grimoire.domain.state import GameState
 from grimoire.domain.texts import LANGS, MissingText
 from grimoire.projections.render import render
@@ -63,10 +63,12 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def feed_text(event: Event, lang: str, names: tuple[str, ...], ruleset: str) -> str | dict[str, bool] | None:
-    """The event's text in a feed; a text the catalog lacks (the feed cannot be read) is marked as missing."""
+def feed_text(
+    event: Event, lang: str, names: tuple[str, ...], ruleset: str, viewer: Viewer | None = None
+) -> str | dict[str, bool] | None:
+    """The event's text in `viewer`'s feed; a text the catalog lacks (the feed cannot be read) is marked as missing."""
     try:
-        return render(event, lang, names, ruleset)
+        return render(event, lang, names, ruleset, viewer)
     except MissingText:
         return {"missing": True}
 
@@ -74,7 +76,8 @@ def feed_text(event: Event, lang: str, names: tuple[str, ...], ruleset: str) -> 
 def text_digests(events: Sequence[Event], state: GameState) -> dict[str, dict[str, str]]:
     """viewer -> language -> SHA-256 over the viewer's feed: one JSON line [position, text] per event it reads.
 
-    Each event's text is rendered once per language and shared by every viewer that reads it."""
+    A public event's text is rendered once per language and shared by every viewer that reads it; an event
+    told to seats is rendered for each of its readers (the others a list names, the moderator's third person)."""
     seen = viewers(state.seats)
     digests = {v: {lang: hashlib.sha256() for lang in LANGS} for v in seen}
     names, ruleset = state.names, state.ruleset
@@ -83,9 +86,14 @@ def text_digests(events: Sequence[Event], state: GameState) -> dict[str, dict[st
         if not readers:
             continue
         for lang in LANGS:
-            line = json.dumps([position, feed_text(event, lang, names, ruleset)], ensure_ascii=False).encode() + b"\n"
+            if event.to == PUBLIC:
+                line = json.dumps([position, feed_text(event, lang, names, ruleset)], ensure_ascii=False).encode()
+                for v in readers:
+                    digests[v][lang].update(line + b"\n")
+                continue
             for v in readers:
-                digests[v][lang].update(line)
+                text = feed_text(event, lang, names, ruleset, v)
+                digests[v][lang].update(json.dumps([position, text], ensure_ascii=False).encode() + b"\n")
     return {viewer_id(v): {lang: h.hexdigest() for lang, h in by_lang.items()} for v, by_lang in digests.items()}
 
 

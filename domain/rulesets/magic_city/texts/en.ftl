@@ -162,6 +162,47 @@ city-rules = Rules: { $first_seer }; { $consecutive_guard }; { $night_talk }; { 
 partners-known = Your partners: { $seats }.
 cult-wolves = The werewolves are { $seats }.
 garden-die = The die shows { $die }.
+told-partners-known = The { -mason }s learn each other: { $seats }.
+told-cult-wolves = { $told } learns who the werewolves are: { $seats }.
+told-garden-die = The die { $told } rolled shows { $die }.
+cause-arena = the { -arena } event
+cause-curse = divined by the { -prophet } (the { -foxkin }'s curse)
+cause-event = the day's event
+cause-graveyard = the { -graveyard } event
+cause-legend_tree = the { -legend_tree } event
+cause-shot = shot by the { -marksman }
+cause-spirit_caller = the { -spirit_caller }'s power
+# The moderator's record of the events and the night
+deck-shuffled = The event cards in play, in drawing order: { $cards }.
+event-drawn = { $seat } draws { $cards } and chooses one.
+event-airship = The { -airship }: the next event is chosen from the whole deck.
+event-minutes = The { -bathhouse }: tomorrow's discussion lasts { $minutes }.
+event-target = The event names { $target }.
+tree-bound = The { -legend_tree } binds { $seats }: if one dies, so does the other.
+garden-turned-left =
+    { PLURAL($count) ->
+        [one] The { -illusion_garden }: tonight's attacks move { $count } living player to the left.
+       *[other] The { -illusion_garden }: tonight's attacks move { $count } living players to the left.
+    }
+garden-turned-right =
+    { PLURAL($count) ->
+        [one] The { -illusion_garden }: tonight's attacks move { $count } living player to the right.
+       *[other] The { -illusion_garden }: tonight's attacks move { $count } living players to the right.
+    }
+casino-turned-citizen = The { -casino }: the card turned is a { -citizen }; no attack tonight.
+casino-turned-werewolf = The { -casino }: the card turned is a werewolf; two attacks tonight.
+named = Named for the first time since the deal: { $seats }.
+attack-chosen = The werewolves attack { $target } tonight.
+attack-chosen-second = The werewolves' second attack tonight: { $target }.
+attack-chosen-none = The werewolves attack nobody tonight.
+chimera-predicted = The { -chimera } { $seat } predicts that the werewolves will attack { $target }.
+city-guarded = The { $role } { $seat } guards { $target } tonight.
+lent = The { -moneylender } { $seat } names { $target }: tomorrow { $target } cannot vote, and the { -moneylender }'s vote counts two.
+fox-divined = The { -foxkin } { $seat } was divined tonight and dies at dawn.
+prediction-matched = The { -chimera } { $seat } predicted tonight's victim and awakens; it is announced in the morning.
+night-attacks = Tonight's attacks, after the events: { $seats }.
+night-attacks-none = No attack lands tonight.
+demon-won = The { -demon } { $seat } was named and has died: the { -demon } wins alone.
 chimera-awakened = The { -chimera } seems to have awakened.
 curse-on = { $seat } may neither speak nor gesture for the first minute of today's discussion; the moderator will say when it is over.
 curse-none = There is no curse of the evil eye.

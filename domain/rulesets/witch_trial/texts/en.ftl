@@ -101,6 +101,54 @@ trade-done = Trade made: { $seat }'s { $card } for { $target }'s { $got_card }.
 trade-refused = { $seat }'s offer of { $card } to { $target } was refused.
 defaulted-refuse = You did not answer the trade offer in time: it is refused.
 defaulted-refuse-seat = { $seat } did not answer the trade offer in time: it is refused.
+trade-done-given = Trade made: you gave { $card } to { $target } and got { $got_card }.
+trade-done-taken = Trade made: you gave { $got_card } to { $seat } and got { $card }.
+trade-refused-given = Your offer of { $card } to { $target } was refused.
+trade-refused-taken = { $seat }'s offer of { $card } to you was refused.
+told-hand-deal = { $told }'s hand: { $cards }
+told-hand-death = { $told } is dead; the cards stay on the body.
+told-hand-curse = The { -witch_killer } has come to { $told }, who is now a witch.
+told-moved-use = { $told } used { $card }.
+told-moved-seize = { $told } killed the { -witch_killer }'s holder and must take the { -witch_killer }.
+told-moved-loot = { $told } took { $card } from the body of { $target }.
+told-moved-found = As the first finder of { $target }'s body, { $told } took { $card }.
+told-witch-cursed = { $told } holds the { -witch_killer } and is a witch: two nights in a row without a kill and { $told } dies.
+told-witch-become = { $told }'s kill succeeded: { $told } is now a witch.
+told-probe-result =
+    { PLURAL($count) ->
+        [one] { $told }'s { -probe }: { $target } holds { $count } card, { $card }.
+       *[other] { $told }'s { -probe }: { $target } holds { $count } cards, one of them { $card }.
+    }
+told-probe-empty = { $told }'s { -probe }: { $target } holds no cards.
+told-check-yes = { $told }'s { -check }: { $target } was killed by the { -witch_killer }.
+told-check-no = { $told }'s { -check }: { $target } was not killed by the { -witch_killer }.
+told-barrier-success = { $told }'s barrier blocked an attack.
+told-attack-unfit = Tonight is not a night to act: { $told }'s attack was not made, and the card is kept.
+told-loot-look = { $told } looks at the body of { $target }: { $cards }
+told-loot-empty = { $told } finds no cards on the body of { $target }.
+told-trade-offered = { $seat } offers { $told } { $card } in trade.
+told-trade-done = Trade made: { $seat }'s { $card } for { $target }'s { $got_card }.
+told-trade-refused = { $seat }'s offer of { $card } to { $target } was refused.
+attack-made = { $seat } attacks { $target } with { $card } (attack { $slot } of the night).
+killed = { $seat } is killed by { $by }'s { $card }.
+wrecked = The witch { $seat } went two nights without a kill and dies as a wreck.
+attack-blocked = { $target }'s { -barrier } stopped { $seat }'s attack.
+attack-late = { $target } was already dead: { $seat }'s attack card is spent, and { $seat } loots the body.
+attack-missed = { $seat }'s { -kill_magic } missed { $target }, whose own { -witch_killer } attack landed.
+attack-voided = { $seat } died before attacking { $target }: nothing happens, and the card is kept.
+became-witch = { $seat }'s kill succeeded: { $seat } is now a witch.
+witch-timer =
+    { PLURAL($count) ->
+        [one] The witch { $seat } has gone { $count } night without a kill.
+       *[other] The witch { $seat } has gone { $count } nights in a row without a kill.
+    }
+witch_killer-passed = The { -witch_killer } of { $seat }, dead as a wreck, passes to { $target }, who is now a witch.
+offer-held = { $seat }'s offer of { $card } to { $target } is held: { $target } cannot take it, and it counts as refused at noon's end.
+loot-queued = The body of { $target } is looted by { $seats }, in that order.
+leftovers-discarded = Left on the body of { $target } and discarded: { $cards }
+cause-kill_magic = { -kill_magic }
+cause-witch_killer = the { -witch_killer }
+cause-wreck = a wreck (two nights without a kill)
 imprison-done = { $seat } is imprisoned and cannot use cards tonight.
 imprison-tie = A tie: nobody is imprisoned tonight.
 imprison-invalid = Too few ballots (not more than half of the living): nobody is imprisoned tonight.
