@@ -30,7 +30,7 @@ from grimoire.domain.events import (
 from grimoire.domain.texts import LANGS
 from grimoire.projections.render import render, silent
 from grimoire.projections.view import SPECTATOR
-from tests.corpus.corpus import read_games
+from tests.corpus.corpus import CORPORA, read_games
 
 NAMES = tuple(f"P{n:02d}" for n in range(1, 21))  # no name inside another: a name found is that seat
 # Second-person address, by language: a moderator's line never speaks to its reader.
@@ -51,7 +51,7 @@ def recorded() -> dict[str, list[tuple[list[Event], int]]]:
 
     games: dict[str, list[tuple[list[Event], int]]] = {r: [] for r in RULESETS}
     dead_see_all: dict[str, int] = dict.fromkeys(RULESETS, 0)
-    for game in read_games():
+    for game in (g for c in CORPORA.values() for g in read_games(c)):
         ruleset, head = game["ruleset"], [decode(e.encode()) for e in game["events"][:2]]
         see_all = any(isinstance(e, GameCreated) and e.options.get("dead_see_all") for e in head)
         kept = games[ruleset]
