@@ -91,6 +91,10 @@ def test_text_en_langrensha_prompt_names_a_move(kind, move):
     assert _prompt("langrensha", kind) == f"Your move: {move}."
 
 
+def test_text_en_langrensha_withdrawal_step_names_what_is_withdrawn_from():
+    assert en("step.opened", "langrensha", step="withdraw") == "Now: withdrawing from the race."
+
+
 def test_text_en_langrensha_lovers_told_to_the_moderator_name_the_lover():
     told = en("told.lovers.partner", "langrensha", told=[1], target=2, role="seer")
     assert told == "Ann's lover is Bob (seer)."
@@ -140,6 +144,10 @@ def test_text_en_witch_trial_lists_end_with_a_period_and_cards_keep_their_capita
     assert en("barrier.success", "witch_trial") == "Your Barrier blocked an attack."
     passed = en("witch_killer.passed", "witch_trial", seat=1, target=2)
     assert passed == "Ann died as a wreck: the Witch Killer passes to Bob, who is now a witch."
+
+
+def test_text_en_witch_trial_end_says_one_thing_after_each_colon():
+    assert en("game.ended", "witch_trial", winners=[1, 2]) == "The game is over. The survivors win: Ann and Bob."
 
 
 # --- the classes, over the recorded games of every ruleset ----------------------------------------------

@@ -38,7 +38,7 @@
 -exile_vote = the exile vote
 -sheriff_vote = the sheriff vote
 -candidacy = running for sheriff
--withdraw = withdrawing
+-withdraw = withdrawing from the race
 -impeach = the impeachment
 -duel_step = the duel
 -lovers = the lovers

@@ -63,7 +63,7 @@ morning-dead =
        *[other] The bodies of { $seats } were found.
     }
 # 1.3: whoever is alive at the end wins
-game-ended = The game is over: the survivors win: { $winners }.
+game-ended = The game is over. The survivors win: { $winners }.
 game-ended-none = The game is over: nobody survived.
 step-morning = { -morning }
 step-noon = { -noon }
