@@ -54,8 +54,8 @@ defaulted-attack = You named no target in time: one was drawn at random for your
 defaulted-attack-seat = { $seat } named no target in time: one was drawn at random for the attack.
 tally-item =
     { PLURAL($count) ->
-        [one] { $seat } { $count } vote
-       *[other] { $seat } { $count } votes
+        [one] { $count } vote for { $seat }
+       *[other] { $count } votes for { $seat }
     }
 unit-minutes =
     { PLURAL($count) ->
@@ -86,13 +86,13 @@ morning-dead =
 executed = By the vote, { $seat } is executed.
 vote-none = Nobody is executed today.
 vote-runoff = A tie: a runoff between { $seats }.
-vote-tally = Votes: { $tally }
+vote-tally = Votes: { $tally }.
 vote-tally-none = No votes were cast.
 vote-ballots = Votes: { $ballots }.
 vote-ballots-item =
     { PLURAL($count) ->
-        [one] { $seat } { $count } vote (from { $seats })
-       *[other] { $seat } { $count } votes (from { $seats })
+        [one] { $count } vote for { $seat } (from { $seats })
+       *[other] { $count } votes for { $seat } (from { $seats })
     }
 # Between the seats voted for (each with its voters, themselves a list)
 vote-ballots-separator = { "; " }
@@ -102,12 +102,16 @@ act-vote = { $seat } votes for { $target }.
 act-vote-said = { $seat } votes for { $target }: “{ $text }”
 act-abstain = { $seat } abstains.
 act-abstain-said = { $seat } abstains: “{ $text }”
-wolves-partners = Your fellow werewolves: { $seats }.
+wolves-partners =
+    { PLURAL($count) ->
+        [one] Your fellow werewolf is { $seats }.
+       *[other] Your fellow werewolves are { $seats }.
+    }
 wolves-alone = You are the only werewolf.
 whisper-closed = Tonight's whisper has reached its cap and is closed.
-seer-first = First revelation: { $target } reads as { $label }.
+seer-first = First divination: { $target } reads as { $label }.
 seer-result = Divination: { $target } reads as { $label }.
-medium-result = Medium: the executed { $target } reads as { $label }.
+medium-result = Medium result for the executed { $target }: { $label }.
 deadline-extended = The deadline was extended.
 seat-number = You play as seat { $number }.
 reminder = You still owe a decision.
@@ -121,9 +125,9 @@ told-seat-number = { $told } plays as seat { $number }.
 told-wolves-partners = The werewolves learn who their fellows are: { $seats }.
 told-wolves-alone = { $told } is the only werewolf.
 told-whisper-closed = Tonight's whisper has reached its cap and is closed for { $told }.
-told-seer-first = { $told }'s first revelation: { $target } reads as { $label }.
+told-seer-first = { $told }'s first divination: { $target } reads as { $label }.
 told-seer-result = { $told }'s divination: { $target } reads as { $label }.
-told-medium-result = { $told }'s medium result: the executed { $target } reads as { $label }.
+told-medium-result = { $told }'s medium result for the executed { $target }: { $label }.
 told-dead-roles = { $told }, now dead, sees every role.
 told-act = { $seat }'s answer: { $kind }.
 told-act-targets = { $seat }'s answer: { $kind }, { $seats }.
@@ -131,7 +135,7 @@ told-act-choice = { $seat }'s answer: { $kind }, { $choice }.
 told-act-targets-choice = { $seat }'s answer: { $kind }, { $seats }, { $choice }.
 told-act-option = { $seat }'s answer: { $choice }.
 # A public answer without words
-act-speak = { $seat } skipped the speech.
+act-speak = { $seat } passes without speaking.
 act-last_words = { $seat } left no last words.
 act-ready = { $seat } is ready to move on.
 # What a dead seat sees when the dead see all
@@ -268,7 +272,7 @@ option-night_step_seconds-help = One role's step of the night.
 option-shot_seconds = Shot
 option-shot_seconds-help = The step in which a shot is fired.
 option-consecutive_guard = Guard twice in a row
-option-consecutive_guard-help = A guard may protect the same player two nights in a row.
+option-consecutive_guard-help = The same player may be guarded two nights in a row.
 option-seed = Seed
 
 # The API's `doc` of an option, in English for every language, where it reads otherwise than the help

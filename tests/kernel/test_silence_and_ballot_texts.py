@@ -85,7 +85,7 @@ def test_text_free_discussion_end_is_not_a_timeout():
         "zh-Hans": "Bob的讨论时间结束。",
         "zh-Hant": "Bob的討論時間結束。",
     }
-    over["en"] = "The discussion time is over for Bob."
+    over["en"] = "Bob had not said ready when the discussion ended."
     for lang in LANGS:
         assert text(ended, lang, "ultimate13") == over[lang]
 
@@ -101,13 +101,13 @@ def test_text_public_ballots_say_who_voted_for_whom(ruleset):
         "ja": "投票結果: Bobさん 1票（Cyさんから）、Cyさん 2票（Bobさん、Diさんから）。棄権: Annさん、Eveさん",
         "zh-Hans": "投票结果：Bob 1票（来自Cy）；Cy 2票（来自Bob和Di）。弃票：Ann和Eve",
         "zh-Hant": "投票結果：Bob 1票（來自Cy）；Cy 2票（來自Bob和Di）。棄票：Ann和Eve",
-        "en": "Votes: Bob 1 vote (from Cy); Cy 2 votes (from Bob and Di). Abstained: Ann and Eve.",
+        "en": "Votes: 1 vote for Bob (from Cy); 2 votes for Cy (from Bob and Di). Abstained: Ann and Eve.",
     }
     for lang in LANGS:
         assert text(BALLOTS, lang, ruleset) == said[lang]
     # jinro9's ballots are secret: its tally names no voter
     secret = VoteResult(vote="vote", tally={2: 1.0, 3: 2.0})
-    assert text(secret, "en", "jinro9") == "Votes: Bob 1 vote and Cy 2 votes"
+    assert text(secret, "en", "jinro9") == "Votes: 1 vote for Bob and 2 votes for Cy."
 
 
 def test_text_public_vote_names_its_target():

@@ -172,7 +172,10 @@ def test_english_counts_one_body_and_one_vote_in_the_singular():
     died = Died(seats=(4,), when="morning")
     assert text(died, "en", "langrensha") == "As morning breaks, the body of Bot4 is found."
     assert "bodies of Bot1 and Bot4 are" in text(Died(seats=(1, 4), when="morning"), "en", "langrensha")
-    assert text(VoteResult(vote="vote", tally={1: 1, 4: 2}), "en", "jinro9") == "Votes: Bot1 1 vote and Bot4 2 votes"
+    assert (
+        text(VoteResult(vote="vote", tally={1: 1, 4: 2}), "en", "jinro9")
+        == "Votes: 1 vote for Bot1 and 2 votes for Bot4."
+    )
 
 
 def test_japanese_vote_results_count_votes_and_every_seat_reads_with_san():

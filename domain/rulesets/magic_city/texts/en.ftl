@@ -45,9 +45,9 @@
 -curse = curse
 -lend = loan
 -predict = guess
--event = the event's choice
--check = checking roles
--silence = the discussion's first minute
+-event = event choice
+-check = the role check
+-silence = the first minute of discussion
 -vote_runoff = the runoff
 -event_step = the event
 -humans = the humans
@@ -136,14 +136,14 @@ step-event_minutes = { -event_step }
 step-event_direction = { -event_step }
 step-event_card = { -event_step }
 game-ended-none = The game is over: a draw.
-executed = It has been decided: { $seat } is executed today.
-phase-night = Now then, everyone, night seems to be falling. Please close your eyes. (Night { $day })
+executed = It has been decided that { $seat } will be executed today.
+phase-night = Well then, everyone, it seems night has come. Please close your eyes. (Night { $day })
 morning-dead =
     { PLURAL($count) ->
-        [one] Morning has come, everyone: open your eyes. The body of { $seats } is found.
-       *[other] Morning has come, everyone: open your eyes. The bodies of { $seats } are found.
+        [one] Morning has come, everyone. Please open your eyes. The body of { $seats } has been found.
+       *[other] Morning has come, everyone. Please open your eyes. The bodies of { $seats } have been found.
     }
-morning-none = Morning has come, everyone: open your eyes. No body was found this morning.
+morning-none = Morning has come, everyone. Please open your eyes. No body was found this morning.
 # gm-events.md: 「人狼が全滅した場合人間勝利」, 「人狼と人間陣営の人数」
 team-village = { -humans }
 team-demon = the { -demon }
@@ -154,12 +154,16 @@ consecutive_guard-off = no consecutive guards
 night_talk-on = night talk
 night_talk-off = no night talk
 format-simultaneous = simultaneous vote
-format-ordered = vote in order
+format-ordered = ordered vote
 format-free = free vote
 tie-no_execution = a second tie executes nobody
 tie-draw = a second tie draws the game
 city-rules = Rules: { $first_seer }; { $consecutive_guard }; { $night_talk }; { $format }; { $tie }. Event cards: { $cards }.
-partners-known = Your partners: { $seats }.
+partners-known =
+    { PLURAL($count) ->
+        [one] Your fellow { -mason } is { $seats }.
+       *[other] Your fellow { -mason }s are { $seats }.
+    }
 cult-wolves = The werewolves are { $seats }.
 garden-die = The die shows { $die }.
 told-partners-known = The { -mason }s learn each other: { $seats }.
@@ -205,7 +209,7 @@ night-attacks-none = No attack lands tonight.
 demon-won = The { -demon } { $seat } was named and has died: the { -demon } wins alone.
 chimera-awakened = The { -chimera } seems to have awakened.
 curse-on = { $seat } may neither speak nor gesture for the first minute of today's discussion; the moderator will say when it is over.
-curse-none = There is no curse of the evil eye.
+curse-none = Nobody is under the { -evil_eye }'s curse today.
 curse-lifted = The minute is over.
 altar-role = { $seat }'s role was { $role }.
 marksman-revealed = The executed { $seat } is the { -marksman }. { $seat }, choose at once whom to shoot.
@@ -214,20 +218,20 @@ event-none = No event takes place.
 event-babel = Until the next night falls, the living may say nothing but “{ $word }”.
 event-library = In tomorrow's discussion the living must end what they say with “{ $word }”.
 prison-chosen = { $seat } is kept out of the game for the coming night.
-prison-none = Nobody goes to prison.
+prison-none = Nobody is sent to the { -prison }.
 today-academy = Today's vote is free, and every vote must come with an incantation.
 act-vote-said = { $seat } votes for { $target }, with the incantation “{ $text }”.
 act-abstain-said = { $seat } abstains, with the incantation “{ $text }”.
 today-library = In today's discussion, end everything you say with “{ $word }”.
 today-altar = From now on the roles of the dead are revealed.
-today-bathhouse = For the first { $minutes } of today's discussion, talk of nothing to do with werewolves.
+today-bathhouse = For the first { $minutes } of today's discussion, talk only about things that have nothing to do with werewolves.
 today-church = { $seats } may join today's discussion, but not vote.
 today-clock_tower = Today's discussion lasts { $minutes }.
 today-bank = As morning breaks, { $seat } holds the power of two votes.
 today-thieves = As morning breaks, { $seat }'s vote has been stolen: no vote today.
-today-parliament = Today's vote is a { $format }.
+today-parliament = Today's vote format: { $format }.
 today-babel = In today's discussion say nothing but “{ $word }”; gestures are free.
-died-court = By the court, { $seats } is executed.
+died-court = By the { -court }'s verdict, { $seats } is executed.
 died-shot = { $seats } is shot.
 died-event = { $seats } leaves the game.
 died-legend_tree = { $seats } leaves the game too.

@@ -11,11 +11,11 @@
 
 role-medium = { -medium }
 role-hunter = { -hunter }
-medium-result = Medium: the executed { $target } reads as { $label }.
+medium-result = Medium result for the executed { $target }: { $label }.
 # The free discussion ends at its deadline: a seat that has not said it is ready skipped nothing
-defaulted-speak = The discussion time is over.
-defaulted-speak-seat = The discussion time is over for { $seat }.
-told-medium-result = { $told }'s medium result: the executed { $target } reads as { $label }.
+defaulted-speak = The discussion is over.
+defaulted-speak-seat = { $seat } had not said ready when the discussion ended.
+told-medium-result = { $told }'s medium result for the executed { $target }: { $label }.
 # jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
 morning-dead =
     { PLURAL($count) ->

@@ -63,7 +63,7 @@ morning-dead =
        *[other] The bodies of { $seats } were found.
     }
 # 1.3: whoever is alive at the end wins
-game-ended = The game is over: the survivors win: { $winners }.
+game-ended = The game is over. The survivors win: { $winners }.
 game-ended-none = The game is over: nobody survived.
 step-morning = { -morning }
 step-noon = { -noon }
@@ -74,7 +74,7 @@ phase-dawn = Day { $day }: the discovery of the bodies.
 phase-morning = Day { $day }: morning.
 phase-noon = Day { $day }: noon. Trades are open.
 phase-evening = Day { $day }: evening. Vote on the imprisonment.
-hand-deal = Your hand: { $cards }
+hand-deal = Your hand: { $cards }.
 hand-death = You are dead; your cards stay on your body.
 hand-curse = The { -witch_killer } has come to you: you are now a witch.
 moved-use = You used { $card }.
@@ -91,11 +91,11 @@ probe-result =
 probe-empty = { -probe }: { $target } holds no cards.
 check-yes = { -check }: { $target } was killed by the { -witch_killer }.
 check-no = { -check }: { $target } was not killed by the { -witch_killer }.
-barrier-success = Your barrier blocked an attack.
+barrier-success = Your { -barrier } blocked an attack.
 attack-unfit = Tonight is not a night to act: your attack was not made, and you keep your card.
-loot-look = The body of { $target } holds: { $cards }
+loot-look = The body of { $target } holds { $cards }.
 loot-empty = The body of { $target } holds no cards.
-loot-unclaimed = Unclaimed cards, revealed and discarded: { $cards }
+loot-unclaimed = Unclaimed cards, revealed and discarded: { $cards }.
 trade-offered = { $seat } offers you { $card } in trade.
 trade-done = Trade made: { $seat }'s { $card } for { $target }'s { $got_card }.
 trade-refused = { $seat }'s offer of { $card } to { $target } was refused.
@@ -105,7 +105,7 @@ trade-done-given = Trade made: you gave { $card } to { $target } and got { $got_
 trade-done-taken = Trade made: you gave { $got_card } to { $seat } and got { $card }.
 trade-refused-given = Your offer of { $card } to { $target } was refused.
 trade-refused-taken = { $seat }'s offer of { $card } to you was refused.
-told-hand-deal = { $told }'s hand: { $cards }
+told-hand-deal = { $told }'s hand: { $cards }.
 told-hand-death = { $told } is dead; the cards stay on the body.
 told-hand-curse = The { -witch_killer } has come to { $told }, who is now a witch.
 told-moved-use = { $told } used { $card }.
@@ -122,9 +122,9 @@ told-probe-result =
 told-probe-empty = { $told }'s { -probe }: { $target } holds no cards.
 told-check-yes = { $told }'s { -check }: { $target } was killed by the { -witch_killer }.
 told-check-no = { $told }'s { -check }: { $target } was not killed by the { -witch_killer }.
-told-barrier-success = { $told }'s barrier blocked an attack.
+told-barrier-success = { $told }'s { -barrier } blocked an attack.
 told-attack-unfit = Tonight is not a night to act: { $told }'s attack was not made, and the card is kept.
-told-loot-look = { $told } looks at the body of { $target }: { $cards }
+told-loot-look = { $told } looks at the body of { $target }: { $cards }.
 told-loot-empty = { $told } finds no cards on the body of { $target }.
 told-trade-offered = { $seat } offers { $told } { $card } in trade.
 told-trade-done = Trade made: { $seat }'s { $card } for { $target }'s { $got_card }.
@@ -142,10 +142,10 @@ witch-timer =
         [one] The witch { $seat } has gone { $count } night without a kill.
        *[other] The witch { $seat } has gone { $count } nights in a row without a kill.
     }
-witch_killer-passed = The { -witch_killer } of { $seat }, dead as a wreck, passes to { $target }, who is now a witch.
+witch_killer-passed = { $seat } died as a wreck: the { -witch_killer } passes to { $target }, who is now a witch.
 offer-held = { $seat }'s offer of { $card } to { $target } is held: { $target } cannot take it, and it counts as refused at noon's end.
 loot-queued = The body of { $target } is looted by { $seats }, in that order.
-leftovers-discarded = Left on the body of { $target } and discarded: { $cards }
+leftovers-discarded = Left on the body of { $target } and discarded: { $cards }.
 cause-kill_magic = { -kill_magic }
 cause-witch_killer = the { -witch_killer }
 cause-wreck = a wreck (two nights without a kill)
@@ -175,7 +175,7 @@ option-vote_seconds-help = The imprisonment vote.
 option-night_seconds = Late night
 option-night_seconds-help = Card use in the late night.
 option-loot_seconds = Loot
-option-loot_seconds-help = The loot window; a fixed time. Seconds.
+option-loot_seconds-help = Taking cards from the bodies: a fixed time, in seconds.
 
 # The API's `doc` of an option, in English for every language, where it reads otherwise than the help
 option-morning_seconds-doc = 晨间: the morning talk.
