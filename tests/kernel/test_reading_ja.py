@@ -189,6 +189,37 @@ def test_text_ja_moderator_reads_the_wolves_meeting_as_a_sentence():
     assert ja(partners, viewer=MODERATOR) == "人狼のAnnさん、Cyさんが互いを仲間として知りました。"
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "key", "line"),
+    [
+        ("langrensha", "lovers.linked", "キューピッドのAnnさんがBobさんとCyさんを恋人にしました。"),
+        ("langrensha", "swapped", "魔術師のAnnさんがBobさんとCyさんの役職を入れ替えました。"),
+        ("langrensha", "morning.dead", "朝が明けると、BobさんとCyさんの死体が発見されました。"),
+        ("witch_trial", "morning.dead", "BobさんとCyさんの死体が発見されました。"),
+        ("magic_city", "tree.bound", "伝説の木がBobさんとCyさんを結びました。一人が死ねばもう一人も死にます。"),
+    ],
+    ids=["lovers", "swapped", "langrensha-morning", "witch_trial-morning", "legend_tree"],
+)
+def test_text_ja_a_pair_or_the_dead_are_joined_with_to(ruleset, key, line):
+    """Two lovers, two swapped cards, the morning's dead: 「○○と○○」 (jinro9.md's morning), not a bare list."""
+    assert render_text(key, "ja", {"seat": 1, "seats": [2, 3]}, NAMES, ruleset) == line
+
+
+def test_text_ja_moderator_reads_the_masons_meeting_as_the_wolves_one():
+    known = Notice(to=(1, 3), key="partners.known", args={"seats": [1, 3]})
+    assert ja(known, "magic_city", MODERATOR) == "共有者のAnnさんとCyさんが互いを仲間として知りました。"
+
+
+def test_text_ja_event_cards_drawn_are_named_as_cards():
+    drawn = render_text("event.drawn", "ja", {"seat": 1, "cards": ["court", "bank"]}, NAMES, "magic_city")
+    assert drawn == "Annさんがイベントカード（裁判所、銀行）を引き、一枚を選びます。"
+
+
+def test_text_ja_an_unanswered_offer_is_deemed_refused():
+    silent = Defaulted(to=PUBLIC, seat=2, action=Action(kind="refuse"))
+    assert ja(silent, "witch_trial") == "Bobさんは取引の申し込みに答えなかったため、断ったものとみなされました。"
+
+
 def test_text_ja_free_discussion_end_says_who_did_not_close_it():
     """ultimate13's discussion is the table's time, not a seat's own: the seat did not say it was ready."""
     ended = Defaulted(to=PUBLIC, seat=2, action=Action(kind="speak"))

@@ -124,8 +124,8 @@ cause-poison = { -witch }の毒薬
 cause-white_wolf = { -white_wolf }による{ -white_kill }
 cause-wolf_shot = { -alpha_wolf }の{ -shot }
 # 進行役の記録: 夜の選択
-lovers-linked = { -cupid }の{ $seat }が{ $seats }を恋人にしました。
-swapped = { -magician }の{ $seat }が{ $seats }の役職を入れ替えました。
+lovers-linked = { -cupid }の{ $seat }が{ $seats_and }を恋人にしました。
+swapped = { -magician }の{ $seat }が{ $seats_and }の役職を入れ替えました。
 blocked = { -nightmare }の{ $seat }が今夜、{ $target }の能力を封じます。
 guarded = { -guard }の{ $seat }が今夜、{ $target }を守ります。
 guarded-none = { -guard }の{ $seat }は今夜、誰も守りません。

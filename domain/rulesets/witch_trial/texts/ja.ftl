@@ -49,7 +49,7 @@ action-take = { -take }
 action-pass = { -pass }
 # 3.2 尸体发现公告: no 狼人杀 「平安夜」
 morning-none = 死体は発見されませんでした。
-morning-dead = { $seats }の死体が発見されました。
+morning-dead = { $seats_and }の死体が発見されました。
 # 1.3: whoever is alive at the end wins
 game-ended = ゲーム終了。生き残った{ $winners }の勝利です。
 game-ended-none = ゲーム終了。生存者はいません。
@@ -87,8 +87,8 @@ loot-unclaimed = 遺された手札が公開され、捨て札になりました
 trade-offered = { $seat }が【{ $card }】での取引を申し込みました。
 trade-done = 取引成立：{ $seat }の【{ $card }】と{ $target }の【{ $got_card }】を交換しました。
 trade-refused = { $seat }から{ $target }への取引（【{ $card }】）は成立しませんでした。
-defaulted-refuse = 取引の申し込みに答えなかったため、断ったことになりました。
-defaulted-refuse-seat = { $seat }は取引の申し込みに答えなかったため、断ったことになりました。
+defaulted-refuse = 取引の申し込みに答えなかったため、断ったものとみなされました。
+defaulted-refuse-seat = { $seat }は取引の申し込みに答えなかったため、断ったものとみなされました。
 trade-done-given = 取引成立：{ $target }に【{ $card }】を渡し、【{ $got_card }】を受け取りました。
 trade-done-taken = 取引成立：{ $seat }に【{ $got_card }】を渡し、【{ $card }】を受け取りました。
 trade-refused-given = { $target }への取引（【{ $card }】）は成立しませんでした。
