@@ -23,6 +23,7 @@ from grimoire.domain.events import (
     SpeakingOrder,
     StepOpened,
 )
+from grimoire.domain.rulesets.magic_city.facts import MinutesChosen
 from grimoire.domain.texts import MissingText, render_text
 from grimoire.projections.render import render
 from tests.kernel.test_text_forms import corpus, every_problem, problem_of
@@ -235,6 +236,12 @@ def test_text_ja_witch_timer_of_one_night_says_no_run():
     two = render_text("witch.timer", "ja", {"seat": 1, "count": 2}, NAMES, "witch_trial")
     assert "続けて" not in one and "今夜" in one
     assert two == "【魔女化】したAnnさんは2晩続けて殺害に成功していません。"
+
+
+def test_text_ja_bathhouse_minutes_are_the_off_topic_opening_not_the_discussions_length():
+    """gm-events.md 共同風呂: 「本日の議論時間最初の〇〇分は、人狼と関係ない話をしなければなりません」."""
+    chosen = render(MinutesChosen(minutes=2), "ja", NAMES, "magic_city", MODERATOR)
+    assert chosen == "共同風呂：明日の議論時間の最初の2分は、人狼と関係ない話をしなければなりません。"
 
 
 def test_text_ja_attack_unfit_tells_the_attack_was_not_made_and_the_card_kept():
