@@ -94,6 +94,12 @@ def test_text_ja_problem_documents_write_full_width_colons_and_no_spaces_around_
         assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff] [0-9]|[0-9] [\u3040-\u30ff\u4e00-\u9fff（]", detail), detail
 
 
+def test_text_ja_a_refusals_title_says_it_was_not_accepted():
+    """A refused move or setting (422) is titled as a player reads a refusal, not as the HTTP phrase translated."""
+    title, _detail = problem_of("not_your_turn", 0, {}, "ja")
+    assert title == "受け付けられません"
+
+
 def test_text_ja_seat_number_has_no_spaces_around_it():
     told = Notice(to=(3,), key="seat.number", args={"number": 3})
     assert ja(told, viewer=3) == "あなたの席は3番です。"
