@@ -81,7 +81,7 @@ def test_text_default_trade_answer_reads_as_refused():
 def test_text_free_discussion_end_is_not_a_timeout():
     ended = _silent("speak", public=True)
     over = {
-        "ja": "Bobさんの議論時間が終了しました。",
+        "ja": "Bobさんは準備完了にしないまま、議論時間が終了しました。",
         "zh-Hans": "Bob的讨论时间结束。",
         "zh-Hant": "Bob的討論時間結束。",
     }
@@ -98,7 +98,7 @@ BALLOTS = VoteResult(vote="vote", tally={2: 1.0, 3: 2.0}, ballots={1: None, 2: 3
 @pytest.mark.parametrize("ruleset", ["ultimate13", "langrensha", "magic_city", "witch_trial"])
 def test_text_public_ballots_say_who_voted_for_whom(ruleset):
     said = {
-        "ja": "投票結果: Bobさん 1票（Cyさんから）、Cyさん 2票（Bobさん、Diさんから）。棄権: Annさん、Eveさん",
+        "ja": "投票結果：Bobさん 1票（Cyさんから）、Cyさん 2票（Bobさん、Diさんから）。棄権：Annさん、Eveさん",
         "zh-Hans": "投票结果：Bob 1票（来自Cy）；Cy 2票（来自Bob和Di）。弃票：Ann和Eve",
         "zh-Hant": "投票結果：Bob 1票（來自Cy）；Cy 2票（來自Bob和Di）。棄票：Ann和Eve",
         "en": "Votes: 1 vote for Bob (from Cy); 2 votes for Cy (from Bob and Di). Abstained: Ann and Eve.",

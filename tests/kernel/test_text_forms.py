@@ -342,5 +342,5 @@ def test_text_demo_winners_are_named_with_the_honorific_as_every_line_names_them
     from grimoire.service.cli import reveal
 
     view = {"names": ["Ann", "Bo"], "roles": {}, "alive": [True, True], "winners": [1, 2], "ruleset": "jinro9"}
-    assert "勝者: Annさん、Boさん" in reveal(view, "ja", 3, {"ok": True, "problems": []})
+    assert "勝者：Annさん、Boさん" in reveal(view, "ja", 3, {"ok": True, "problems": []})
     assert "Winners: Ann and Bo" in reveal(view, "en", 3, {"ok": True, "problems": []})

@@ -125,8 +125,8 @@ def test_a_rulesets_word_never_overwrites_anothers():
 
 def test_ultimate13_reads_its_documents_reimaishi_where_jinro9_reads_reinousha():
     result = Notice(to=(8,), key="medium.result", args={"target": 3, "label": "werewolf"})
-    assert text(result, "ja", "ultimate13") == "霊媒結果: 処刑されたBot3さんは【人狼】でした。"
-    assert text(result, "ja", "jinro9") == "霊能結果: 処刑されたBot3さんは【人狼】でした。"
+    assert text(result, "ja", "ultimate13") == "霊媒結果：処刑されたBot3さんは【人狼】でした。"
+    assert text(result, "ja", "jinro9") == "霊能結果：処刑されたBot3さんは【人狼】でした。"
 
 
 def test_ruleset_info_names_each_ruleset_and_its_roles_in_its_own_words():
@@ -180,7 +180,7 @@ def test_english_counts_one_body_and_one_vote_in_the_singular():
 
 def test_japanese_vote_results_count_votes_and_every_seat_reads_with_san():
     tally = VoteResult(vote="vote", tally={1: 1, 4: 2, 5: 1})
-    assert text(tally, "ja", "jinro9") == "投票結果: Bot1さん 1票、Bot4さん 2票、Bot5さん 1票"
+    assert text(tally, "ja", "jinro9") == "投票結果：Bot1さん 1票、Bot4さん 2票、Bot5さん 1票"
     partners = Notice(key="wolves.partners", args={"seats": [2, 3, 7]})
     assert text(partners, "ja", "jinro9") == "人狼の仲間はBot2さん、Bot3さん、Bot7さんです。"
 
@@ -224,7 +224,7 @@ def test_magic_city_event_cards_read_by_name_and_the_rules_list_the_cards_in_pla
             "cards": ["court", "bathhouse"],
         },
     )
-    assert text(rules, "ja", "magic_city").endswith("イベントカード: 裁判所、共同風呂。")
+    assert text(rules, "ja", "magic_city").endswith("イベントカード：裁判所、共同風呂。")
 
 
 def test_magic_city_bathhouse_half_a_minute_reads_as_seconds():
@@ -249,7 +249,7 @@ def test_game_created_names_the_ruleset_and_the_end_names_the_winning_side():
         created, "en", "witch_trial"
     )
     ended = GameEnded(reason="village", winners=(1, 3), teams=("village",), seed="s")
-    assert text(ended, "ja", "jinro9") == "ゲーム終了。村人陣営の勝利です。勝者: Bot1さん、Bot3さん"
+    assert text(ended, "ja", "jinro9") == "ゲーム終了。村人陣営の勝利です。勝者：Bot1さん、Bot3さん"
     assert "victory to the village" in text(ended, "en", "jinro9")
     survivors = GameEnded(reason="days_over", winners=(2, 5), seed="s")
     assert text(survivors, "zh-Hans", "witch_trial") == "游戏结束，存活的Bot2和Bot5获胜。"
@@ -267,7 +267,7 @@ def test_a_default_in_a_private_step_names_nobody():
 def test_join_start_step_order_prompt_and_timeout_each_have_a_text():
     assert text(Join(name="Ann"), "ja", "jinro9") == "Annさんが参加しました。"
     assert text(Start(), "en", "jinro9") == "The game begins."
-    assert text(StepOpened(step=3, name="speech", seats=(2,)), "ja", "jinro9") == "発言: Bot2さんの番です。"
+    assert text(StepOpened(step=3, name="speech", seats=(2,)), "ja", "jinro9") == "Bot2さんの発言の番です。"
     assert text(StepOpened(step=4, name="night.witch"), "zh-Hant", "langrensha") == "夜晚行動開始。"
     assert text(SpeakingOrder(seats=(2, 3), rounds=1), "en", "langrensha") == (
         "Today's speaking order: Bot2 and Bot3 (1 round)."
@@ -286,7 +286,7 @@ def test_demo_reveal_is_in_the_games_language_and_aligned_for_wide_names():
         "ruleset": "ultimate13",
     }
     lines = reveal(view, "ja", 12, {"ok": True, "problems": []})
-    assert lines[0] == "役職の公開:" and "霊媒師" in lines[3] and "勝者: 太郎さん、花子さん" in lines
+    assert lines[0] == "役職の公開：" and "霊媒師" in lines[3] and "勝者：太郎さん、花子さん" in lines
     rows = lines[1:4]
     fates = [width(row[: row.index(fate)]) for row, fate in zip(rows, ("生存", "死亡", "生存"), strict=True)]
     assert len(set(fates)) == 1, rows

@@ -27,8 +27,8 @@ def test_problem_title_and_detail_are_in_the_language_asked(client):
     assert r.status_code == 422
     body = r.json()
     assert body["code"] == "bad_roles"
-    assert body["title"] == "処理できない内容"
-    assert body["detail"] == "配役が不正です: 人狼は1人以上、かつ人狼以外の人数より少なくしてください。"
+    assert body["title"] == "受け付けられません"
+    assert body["detail"] == "配役が不正です：人狼は1人以上、かつ人狼以外の人数より少なくしてください。"
 
 
 def test_problem_language_follows_accept_language_without_lang(client):

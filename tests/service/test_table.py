@@ -211,7 +211,7 @@ def test_every_option_has_a_name_help_and_named_values_in_each_language(lang):
 def test_option_help_is_in_the_language_asked_for_with_the_rulesets_own_wording():
     jinro9, witch_trial = RULESETS["jinro9"], RULESETS["witch_trial"]
     vote = jinro9.all_options()["vote_seconds"]
-    assert option_info(jinro9, "vote_seconds", vote, "ja").help == "投票と決選投票の時間。秒。0 は無期限。"
+    assert option_info(jinro9, "vote_seconds", vote, "ja").help == "投票と決選投票の時間。単位は秒。0は無期限。"
     assert option_info(witch_trial, "vote_seconds", witch_trial.all_options()["vote_seconds"], "en").help.startswith(
         "The imprisonment vote."
     )

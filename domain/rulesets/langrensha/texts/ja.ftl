@@ -47,12 +47,12 @@
 
 ## Messages
 
-error-bad_roles-count_spare = 配役が不正です: 参加者{ $players }人と{ -thief }の余りカード2枚に対して、カードが{ $dealt }枚です。
-error-bad_roles-thief_cupid = 配役が不正です: { -thief }と{ -cupid }はそれぞれ1人までです。
+error-bad_roles-count_spare = 配役が不正です：参加者{ $players }人と{ -thief }の余りカード2枚に対して、カードが{ $dealt }枚です。
+error-bad_roles-thief_cupid = 配役が不正です：{ -thief }と{ -cupid }はそれぞれ1人までです。
 error-bad_roles-few_wolves =
     { PLURAL($needed) ->
-        [1] 配役が不正です: 人狼が1人以上必要です。
-       *[other] 配役が不正です: { -thief }がいるときは人狼が{ $needed }人以上必要です。
+        [1] 配役が不正です：人狼が1人以上必要です。
+       *[other] 配役が不正です：{ -thief }がいるときは人狼が{ $needed }人以上必要です。
     }
 role-alpha_wolf = { -alpha_wolf }
 role-white_wolf = { -white_wolf }
@@ -108,7 +108,7 @@ lovers-partner = あなたは{ $target }（{ $role }）と恋人になりまし�
 graveyard-result = { $target }の役職は【{ $role }】でした。
 apostle-turned = 他の人狼が全滅しました。あなたは人狼になりました。
 told-apostle-turned = 他の人狼が全滅し、{ $told }は人狼になりました。
-told-graveyard-result = { $told }の確認結果: { $target }の役職は【{ $role }】でした。
+told-graveyard-result = { $told }の確認結果：{ $target }の役職は【{ $role }】でした。
 told-lovers-partner = { $told }と{ $target }（{ $role }）が恋人になりました。
 told-nightmare-blocked = 今夜、{ $told }の能力は封じられています。
 told-thief-cards = { $told }に示された残りのカードは【{ $role }】と【{ $label }】です。
@@ -119,41 +119,41 @@ cause-charm = { -wolf_beauty }の魅了
 cause-duel = { -knight }の決闘
 cause-exile = 放逐の投票
 cause-heartbreak = 恋人の後追い
-cause-hunter_shot = { -huntsman }に撃たれた
+cause-hunter_shot = { -huntsman }の{ -shot }
 cause-poison = { -witch }の毒薬
-cause-white_wolf = { -white_wolf }の道連れ
-cause-wolf_shot = { -alpha_wolf }に撃たれた
+cause-white_wolf = { -white_wolf }による{ -white_kill }
+cause-wolf_shot = { -alpha_wolf }の{ -shot }
 # 進行役の記録: 夜の選択
-lovers-linked = { -cupid }の{ $seat }が{ $seats }を恋人にしました。
-swapped = { -magician }の{ $seat }が{ $seats }の役職を入れ替えました。
+lovers-linked = { -cupid }の{ $seat }が{ $seats_and }を恋人にしました。
+swapped = { -magician }の{ $seat }が{ $seats_and }の役職を入れ替えました。
 blocked = { -nightmare }の{ $seat }が今夜、{ $target }の能力を封じます。
 guarded = { -guard }の{ $seat }が今夜、{ $target }を守ります。
 guarded-none = { -guard }の{ $seat }は今夜、誰も守りません。
 shielded = { -guardian_wolf }の{ $seat }が今夜、{ $target }を守護します。
 pack-attacked = 今夜、人狼は{ $target }を襲撃します。
 pack-attacked-none = 今夜、人狼は誰も襲撃しません。
-white_wolf-killed = { -white_wolf }の{ $seat }が{ $target }を道連れにします。
+white_wolf-killed = { -white_wolf }の{ $seat }が今夜、人狼の{ $target }を殺害します。
 witch-saved = { -witch }の{ $seat }が{ -save }で{ $target }を救います。
 witch-poisoned = { -witch }の{ $seat }が{ $target }に毒薬を使います。
 raven-marked = { -raven }の{ $seat }が{ $target }に印をつけました。次の放逐の投票で{ $target }に1票が加わります。
 elder-survived = { -elder }の{ $seat }は人狼に襲撃されましたが、命を一つ失って生き延びました。
-shot-fired = { $seat }が{ $target }を撃ちました。
-sheriff-candidates = 警長候補: { $seats }
+shot-fired = { $seat }が{ $target }を{ -shot }しました。
+sheriff-candidates = 警長候補：{ $seats }
 sheriff-none = 警長はいません。
 sheriff-elected = { $seat }が警長になりました。
 sheriff-withdrawn = { $seats }が立候補を取り下げました。
 badge-passed = 警長バッジは{ $seat }に渡りました。
 badge-torn = 警長バッジは破かれました。
-impeach-tally = 弾劾に{ $count }票。
+impeach-tally = 警長の弾劾に賛成{ $count }票。
 sheriff-impeached = 警長は弾劾されました。
 idiot-revealed = { $seat }は{ -idiot }です。生き残りますが投票権を失います。
 elder-penalty = 放逐された{ $seat }は{ -elder }でした。村の能力者は能力を失います。
-knight-duel = { -knight }{ $seat }が{ $target }に決闘を挑みました。
+knight-duel = { -knight }の{ $seat }が{ $target }に決闘を挑みました。
 ruleset-langrensha = 狼人殺
 option-candidacy_seconds = 立候補の時間
 option-candidacy_seconds-help = 警長への立候補の時間。
-option-withdraw_seconds = 辞退の時間
-option-withdraw_seconds-help = 警長選挙から辞退する時間（標準ルール）。
+option-withdraw_seconds = { -withdraw }の時間
+option-withdraw_seconds-help = 警長候補が立候補を取り下げられる時間（標準ルール）。
 option-shot_seconds-help = 死亡の後に射撃を行う段階の時間。
 option-badge_seconds = バッジの時間
 option-badge_seconds-help = 死亡した警長がバッジを渡すか破る時間。
@@ -170,18 +170,18 @@ option-witch_sees_target = { -witch }が襲撃先を知る
 option-witch_sees_target-help = { -witch }が人狼の襲撃先を知るとき。
 option-witch_sees_target-always = いつでも
 option-witch_sees_target-while_antidote = 解毒薬がある間
-option-guard_and_save_kills = 守りと救済の重複で死亡
-option-guard_and_save_kills-help = 護衛と救済を両方受けたプレイヤーは死亡する。
+option-guard_and_save_kills = 護衛と{ -save }の重複で死亡
+option-guard_and_save_kills-help = 同じ夜に{ -guard }の護衛と{ -witch }の{ -save }を両方受けたプレイヤーは死亡する。
 option-guard_self = { -guard }の自己護衛
 option-guard_self-help = { -guard }が自分を守れるとき。
 option-guard_self-any = いつでも
 option-guard_self-first_night = 初日の夜だけ
 option-exile_tie = 放逐投票の同数
-option-exile_tie-help = 放逐投票が同数のとき：誰も放逐しないか、PK の発言と再投票。
+option-exile_tie-help = 放逐投票が同数のとき：誰も放逐しないか、PKの発言と再投票。
 option-exile_tie-none = 放逐なし
-option-exile_tie-pk = PK と再投票
+option-exile_tie-pk = PKと再投票
 option-sheriff_rules = 警長選挙のルール
-option-sheriff_rules-help = 標準：候補者以外だけが投票し、候補者は辞退できる。
+option-sheriff_rules-help = 標準：候補者以外だけが投票し、候補者は立候補を取り下げられる。
 option-sheriff_rules-document = ルール文書どおり
 option-sheriff_rules-standard = 標準
 option-last_words = 遺言
@@ -192,8 +192,8 @@ option-impeachment = 弾劾
 option-impeachment-help = 放逐投票の前に、過半数で警長のバッジを取り上げられる。
 choice-stand = 立候補する
 choice-pass = 立候補しない
-choice-stay = 続ける
-choice-withdraw = 辞退する
+choice-stay = 立候補を続ける
+choice-withdraw = 立候補を取り下げる
 choice-keep = 警長を続投
 choice-impeach = 弾劾する
 result-lovers = { -lovers }の勝利

@@ -54,19 +54,19 @@
 
 ## Messages
 
-error-bad_roles-evil = 配役が不正です: { $players }人では人狼陣営と{ -foxkin }・{ -demon }の合計は{ $needed }人です（指定は{ $dealt }人）。
-error-bad_roles-citizens = 配役が不正です: { $players }人では{ -citizen }は{ $needed }人です（指定は{ $dealt }人）。
-error-bad_roles-no_werewolf = 配役が不正です: 人狼（{ -evil_eye }を含む）が1人以上必要です。
-error-bad_roles-masons = 配役が不正です: { -mason }は2人1組です。
+error-bad_roles-evil = 配役が不正です：{ $players }人では人狼陣営と{ -foxkin }・{ -demon }の合計は{ $needed }人です（指定は{ $dealt }人）。
+error-bad_roles-citizens = 配役が不正です：{ $players }人では{ -citizen }は{ $needed }人です（指定は{ $dealt }人）。
+error-bad_roles-no_werewolf = 配役が不正です：人狼（{ -evil_eye }を含む）が1人以上必要です。
+error-bad_roles-masons = 配役が不正です：{ -mason }は2人1組です。
 error-bad_roles-twice =
     { PLURAL($count) ->
-        [1] 配役が不正です: { $roles }は1人までです。
-       *[other] 配役が不正です: { $roles }はそれぞれ1人までです。
+        [1] 配役が不正です：{ $roles }は1人までです。
+       *[other] 配役が不正です：{ $roles }はそれぞれ1人までです。
     }
 error-cursed_silent = 呪いのため、議論の最初の一分間は発言できません。
-error-babel_word = { -babel }: 指定された言葉しか発言できません。
-error-library_suffix = { -library }: 語尾に指定された言葉をつけてください。
-error-incantation_required = { -academy }: 投票には呪文が必要です。
+error-babel_word = { -babel }：指定された言葉しか発言できません。
+error-library_suffix = { -library }：語尾に指定された言葉をつけてください。
+error-incantation_required = { -academy }：投票には呪文が必要です。
 role-citizen = { -citizen }
 role-prophet = { -prophet }
 role-medium = { -medium }
@@ -134,7 +134,7 @@ step-event_card = { -event_step }
 game-ended-none = ゲーム終了。引き分けです。
 executed = 本日処刑されるのは{ $seat }に決まりました。
 phase-night = それではみなさん夜がやってくるようです。目を閉じてください。（{ $day }日目の夜）
-morning-dead = みなさん、朝になりました。目を開けてください。朝になると{ $seats }の死体が発見されました。
+morning-dead = みなさん、朝になりました。目を開けてください。朝になると{ $seats_and }の死体が発見されました。
 morning-none = みなさん、朝になりました。目を開けてください。今朝は死体が発見されませんでした。
 # gm-events.md: 「人狼が全滅した場合人間勝利」, 「人狼と人間陣営の人数」
 team-village = { -humans }
@@ -150,12 +150,12 @@ format-ordered = 順番投票
 format-free = 自由投票
 tie-no_execution = 同数が続けば処刑者無し
 tie-draw = 同数が続けば引き分け
-city-rules = ルール: { $first_seer }、{ $consecutive_guard }、{ $night_talk }、{ $format }、{ $tie }。イベントカード: { $cards }。
+city-rules = ルール：{ $first_seer }、{ $consecutive_guard }、{ $night_talk }、{ $format }、{ $tie }。イベントカード：{ $cards }。
 partners-known = あなたの仲間は{ $seats }です。
 cult-wolves = 人狼は{ $seats }です。
 garden-die = ダイスの目は{ $die }でした。
-told-partners-known = { -mason }が互いを知りました: { $seats }
-told-cult-wolves = { $told }に人狼が誰かを伝えました: { $seats }
+told-partners-known = { -mason }の{ $seats_and }が互いを仲間として知りました。
+told-cult-wolves = { $told }に人狼が誰かを伝えました：{ $seats }
 told-garden-die = { $told }の振ったダイスの目は{ $die }でした。
 cause-arena = { -arena }のイベント
 cause-curse = { -prophet }の占いによる呪殺
@@ -165,26 +165,26 @@ cause-legend_tree = { -legend_tree }のイベント
 cause-shot = { -marksman }の射撃
 cause-spirit_caller = { -spirit_caller }の能力
 # 進行役の記録: イベントと夜
-deck-shuffled = 使うイベントカード（引く順）: { $cards }
-event-drawn = { $seat }が{ $cards }を引き、一枚を選びます。
-event-airship = { -airship }: 次のイベントは山札全体から選ばれます。
-event-minutes = { -bathhouse }: 明日の議論時間は{ $minutes }です。
+deck-shuffled = 使うイベントカード（引く順）：{ $cards }
+event-drawn = { $seat }がイベントカード（{ $cards }）を引き、一枚を選びます。
+event-airship = { -airship }：次のイベントは山札全体から選ばれます。
+event-minutes = { -bathhouse }：明日の議論時間の最初の{ $minutes }は、人狼と関係ない話をしなければなりません。
 event-target = イベントの対象は{ $target }です。
-tree-bound = { -legend_tree }が{ $seats }を結びました。一人が死ねばもう一人も死にます。
-garden-turned-left = { -illusion_garden }: 今夜の襲撃は生存者{ $count }人分、左へずれます。
-garden-turned-right = { -illusion_garden }: 今夜の襲撃は生存者{ $count }人分、右へずれます。
-casino-turned-citizen = { -casino }: めくられたのは{ -citizen }のカード。今夜の襲撃はありません。
-casino-turned-werewolf = { -casino }: めくられたのは人狼のカード。今夜は二度襲撃します。
-named = 配役後はじめて名指しされた人: { $seats }
+tree-bound = { -legend_tree }が{ $seats_and }を結びました。一人が死ねばもう一人も死にます。
+garden-turned-left = { -illusion_garden }：今夜の襲撃は生存者{ $count }人分、左へずれます。
+garden-turned-right = { -illusion_garden }：今夜の襲撃は生存者{ $count }人分、右へずれます。
+casino-turned-citizen = { -casino }：めくられたのは{ -citizen }のカード。今夜の襲撃はありません。
+casino-turned-werewolf = { -casino }：めくられたのは人狼のカード。今夜は二度襲撃します。
+named = 配役後はじめて名指しされた人：{ $seats }
 attack-chosen = 今夜、人狼は{ $target }を襲撃します。
-attack-chosen-second = 今夜の人狼の二度目の襲撃: { $target }
+attack-chosen-second = 今夜の人狼の二度目の襲撃：{ $target }
 attack-chosen-none = 今夜、人狼は誰も襲撃しません。
 chimera-predicted = { -chimera }の{ $seat }は、人狼が{ $target }を襲うと予想しました。
 city-guarded = { $role }の{ $seat }が今夜、{ $target }を守ります。
 lent = { -moneylender }の{ $seat }が{ $target }を指名しました。明日、{ $target }は投票できず、{ -moneylender }の票は2票になります。
 fox-divined = { -foxkin }の{ $seat }が今夜占われ、夜明けに死亡します。
 prediction-matched = { -chimera }の{ $seat }は今夜の犠牲者を当てて覚醒しました。朝に知らされます。
-night-attacks = イベントを反映した今夜の襲撃: { $seats }
+night-attacks = イベントを反映した今夜の襲撃：{ $seats }
 night-attacks-none = 今夜の襲撃は成立しません。
 demon-won = 名指しされた{ -demon }の{ $seat }が死亡しました。{ -demon }の単独勝利です。
 chimera-awakened = { -chimera }が覚醒したようです。
@@ -227,17 +227,17 @@ option-vote_format-help = 一斉（締め切りで公開）、順番（公開、
 option-vote_format-simultaneous = 一斉
 option-vote_format-ordered = 順番
 option-vote_format-free = 自由
-option-tie_rule = 再度の同数
+option-tie_rule = 決選投票の同数
 option-tie_rule-help = 決選投票でも同数のとき：処刑なしか、引き分け。
 option-tie_rule-no_execution = 処刑なし
 option-tie_rule-draw = 引き分け
-option-role_check_seconds = 役職確認
+option-role_check_seconds = 役職確認の時間
 option-role_check_seconds-help = 役職確認の1段階の時間。
 option-discussion_minute_seconds = 議論の1分
 option-discussion_minute_seconds-help = 議論の1分の長さ（昼は生存者数−4分）。
 option-curse_seconds = 呪いの時間
 option-curse_seconds-help = 呪われた人が黙る時間。
-option-event_seconds = イベントの選択
+option-event_seconds = イベントの選択の時間
 option-event_seconds-help = 処刑された人がイベントとその内容を選ぶ時間。
 option-shot_seconds-help = { -marksman }の射撃の時間。
 choice-left = 左

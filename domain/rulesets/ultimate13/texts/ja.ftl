@@ -11,13 +11,13 @@
 
 role-medium = { -medium }
 role-hunter = { -hunter }
-medium-result = 霊媒結果: 処刑された{ $target }は【{ $label }】でした。
-told-medium-result = { $told }の霊媒結果: 処刑された{ $target }は【{ $label }】でした。
+medium-result = 霊媒結果：処刑された{ $target }は【{ $label }】でした。
+told-medium-result = { $told }の霊媒結果：処刑された{ $target }は【{ $label }】でした。
 # jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
 morning-dead = 朝が明けると、{ $seats_and }の死体が発見されました。
 # The free discussion ends at its deadline: a seat that has not said it is ready skipped nothing
 defaulted-speak = 議論時間が終了しました。
-defaulted-speak-seat = { $seat }の議論時間が終了しました。
+defaulted-speak-seat = { $seat }は準備完了にしないまま、議論時間が終了しました。
 ruleset-ultimate13 = アルティメット人狼（13人村）
 option-medium_result = 霊媒結果
 option-medium_result-help = { -medium }がわかること。

@@ -27,10 +27,10 @@
 ## Messages
 
 error-bad_pool = カードの構成が不正です。
-error-bad_pool-no_pool = カードの構成が不正です: { $players }人では、【{ -witch_killer }】1枚を含む{ $needed }枚のカードを指定してください。
-error-bad_pool-unknown = カードの構成が不正です: 「{ $ids }」というカードはありません。
-error-bad_pool-count = カードの構成が不正です: { $players }人ではちょうど{ $needed }枚が必要です（指定は{ $dealt }枚）。
-error-bad_pool-witch_killer = カードの構成が不正です: 【{ -witch_killer }】はちょうど1枚必要です。
+error-bad_pool-no_pool = カードの構成が不正です：{ $players }人では、【{ -witch_killer }】1枚を含む{ $needed }枚のカードを指定してください。
+error-bad_pool-unknown = カードの構成が不正です：「{ $ids }」というカードはありません。
+error-bad_pool-count = カードの構成が不正です：{ $players }人ではちょうど{ $needed }枚が必要です（指定は{ $dealt }枚）。
+error-bad_pool-witch_killer = カードの構成が不正です：【{ -witch_killer }】はちょうど1枚必要です。
 error-trade_used = 今日の取引の機会はすでに使いました。
 error-offer_pending = まだ決着していない取引があります。
 error-witch_killer_only = 【{ -witch_killer }】を持つあなたは、【{ -witch_killer }】を使うか何もしないかしか選べません。
@@ -49,7 +49,7 @@ action-take = { -take }
 action-pass = { -pass }
 # 3.2 尸体发现公告: no 狼人杀 「平安夜」
 morning-none = 死体は発見されませんでした。
-morning-dead = { $seats }の死体が発見されました。
+morning-dead = { $seats_and }の死体が発見されました。
 # 1.3: whoever is alive at the end wins
 game-ended = ゲーム終了。生き残った{ $winners }の勝利です。
 game-ended-none = ゲーム終了。生存者はいません。
@@ -62,7 +62,7 @@ phase-dawn = { $day }日目、死体発見の報告です。
 phase-morning = { $day }日目の朝の時間です。
 phase-noon = { $day }日目の昼の時間です。取引ができます。
 phase-evening = { $day }日目の夜間です。監禁の投票を行います。
-hand-deal = あなたの手札: { $cards }
+hand-deal = あなたの手札：{ $cards }
 hand-death = あなたは死亡しました。手札は遺体に残ります。
 hand-curse = 【{ -witch_killer }】があなたの手に渡りました。あなたは【魔女化】しました。
 moved-use = 【{ $card }】を使用しました。
@@ -73,27 +73,27 @@ witch-cursed = あなたは【{ -witch_killer }】を持ち、【魔女化】し
 witch-become = 殺害に成功し、あなたは【魔女化】しました。
 probe-result =
     { PLURAL($count) ->
-        [1] 探知結果: { $target }の手札は1枚のみで、それは【{ $card }】です。
-       *[other] 探知結果: { $target }の手札は{ $count }枚、そのうち1枚は【{ $card }】です。
+        [1] 探知結果：{ $target }の手札は1枚のみで、それは【{ $card }】です。
+       *[other] 探知結果：{ $target }の手札は{ $count }枚、そのうち1枚は【{ $card }】です。
     }
-probe-empty = 探知結果: { $target }の手札は0枚です。
-check-yes = 検定結果: { $target }は【{ -witch_killer }】によって殺されました。
-check-no = 検定結果: { $target }の死因は【{ -witch_killer }】ではありません。
+probe-empty = 探知結果：{ $target }の手札は0枚です。
+check-yes = 検定結果：{ $target }は【{ -witch_killer }】によって殺されました。
+check-no = 検定結果：{ $target }の死因は【{ -witch_killer }】ではありません。
 barrier-success = 結界が攻撃を防ぎました。
-attack-unfit = 今夜は行動に向きません。
-loot-look = { $target }の遺体の手札: { $cards }
+attack-unfit = 今夜は行動に向かない夜でした。攻撃は行われず、カードは手元に残ります。
+loot-look = { $target }の遺体の手札：{ $cards }
 loot-empty = { $target }の遺体に手札はありません。
-loot-unclaimed = 遺された手札が公開され、捨て札になりました: { $cards }
+loot-unclaimed = 遺された手札が公開され、捨て札になりました：{ $cards }
 trade-offered = { $seat }が【{ $card }】での取引を申し込みました。
-trade-done = 取引成立: { $seat }の【{ $card }】と{ $target }の【{ $got_card }】を交換しました。
+trade-done = 取引成立：{ $seat }の【{ $card }】と{ $target }の【{ $got_card }】を交換しました。
 trade-refused = { $seat }から{ $target }への取引（【{ $card }】）は成立しませんでした。
-defaulted-refuse = 取引の申し込みに答えなかったため、断ったことになりました。
-defaulted-refuse-seat = { $seat }は取引の申し込みに答えなかったため、断ったことになりました。
-trade-done-given = 取引成立: { $target }に【{ $card }】を渡し、【{ $got_card }】を受け取りました。
-trade-done-taken = 取引成立: { $seat }に【{ $got_card }】を渡し、【{ $card }】を受け取りました。
+defaulted-refuse = 取引の申し込みに答えなかったため、断ったものとみなされました。
+defaulted-refuse-seat = { $seat }は取引の申し込みに答えなかったため、断ったものとみなされました。
+trade-done-given = 取引成立：{ $target }に【{ $card }】を渡し、【{ $got_card }】を受け取りました。
+trade-done-taken = 取引成立：{ $seat }に【{ $got_card }】を渡し、【{ $card }】を受け取りました。
 trade-refused-given = { $target }への取引（【{ $card }】）は成立しませんでした。
 trade-refused-taken = { $seat }からの取引（【{ $card }】）は成立しませんでした。
-told-hand-deal = { $told }の手札: { $cards }
+told-hand-deal = { $told }の手札：{ $cards }
 told-hand-death = { $told }は死亡しました。手札は遺体に残ります。
 told-hand-curse = 【{ -witch_killer }】が{ $told }の手に渡りました。{ $told }は【魔女化】しました。
 told-moved-use = { $told }が【{ $card }】を使用しました。
@@ -101,17 +101,17 @@ told-moved-seize = { $told }は【{ -witch_killer }】の持ち主を倒し、�
 told-moved-loot = { $told }が{ $target }の遺体から【{ $card }】を取りました。
 told-moved-found = 第一発見者として、{ $told }が{ $target }の遺体から【{ $card }】を手に入れました。
 told-witch-cursed = { $told }は【{ -witch_killer }】を持ち、【魔女化】しています。二晩続けて殺害できなければ残骸化して死亡します。
-told-witch-become = 殺害に成功し、{ $told }は【魔女化】しました。
-told-probe-result = { $told }の探知結果: { $target }の手札は{ $count }枚、そのうち1枚は【{ $card }】です。
-told-probe-empty = { $told }の探知結果: { $target }の手札は0枚です。
-told-check-yes = { $told }の検定結果: { $target }は【{ -witch_killer }】によって殺されました。
-told-check-no = { $told }の検定結果: { $target }の死因は【{ -witch_killer }】ではありません。
+told-witch-become = { $told }は殺害に成功し、【魔女化】しました。
+told-probe-result = { $told }の探知結果：{ $target }の手札は{ $count }枚、そのうち1枚は【{ $card }】です。
+told-probe-empty = { $told }の探知結果：{ $target }の手札は0枚です。
+told-check-yes = { $told }の検定結果：{ $target }は【{ -witch_killer }】によって殺されました。
+told-check-no = { $told }の検定結果：{ $target }の死因は【{ -witch_killer }】ではありません。
 told-barrier-success = { $told }の結界が攻撃を防ぎました。
-told-attack-unfit = 今夜は行動に向きません。{ $told }の攻撃は行われず、カードは手元に残ります。
-told-loot-look = { $told }が見た{ $target }の遺体の手札: { $cards }
+told-attack-unfit = 今夜は行動に向かない夜でした。{ $told }の攻撃は行われず、カードは手元に残ります。
+told-loot-look = { $told }が見た{ $target }の遺体の手札：{ $cards }
 told-loot-empty = { $told }が見た{ $target }の遺体に手札はありません。
 told-trade-offered = { $seat }が{ $told }に【{ $card }】での取引を申し込みました。
-told-trade-done = 取引成立: { $seat }の【{ $card }】と{ $target }の【{ $got_card }】を交換しました。
+told-trade-done = 取引成立：{ $seat }の【{ $card }】と{ $target }の【{ $got_card }】を交換しました。
 told-trade-refused = { $seat }から{ $target }への取引（【{ $card }】）は成立しませんでした。
 attack-made = { $seat }が【{ $card }】で{ $target }を攻撃します（今夜{ $slot }番目の攻撃）。
 killed = { $seat }は{ $by }の【{ $card }】で殺されました。
@@ -121,11 +121,15 @@ attack-late = { $target }はすでに死亡していました。{ $seat }の攻�
 attack-missed = { $seat }の【{ -kill_magic }】は{ $target }に届きませんでした。{ $target }自身の【{ -witch_killer }】による攻撃が先に成功しています。
 attack-voided = { $seat }は{ $target }を攻撃する前に死亡しました。何も起こらず、カードは手元に残ります。
 became-witch = { $seat }は殺害に成功し、【魔女化】しました。
-witch-timer = 【魔女化】した{ $seat }は{ $count }晩続けて殺害していません。
+witch-timer =
+    { PLURAL($count) ->
+        [1] 【魔女化】した{ $seat }は今夜、殺害に成功しませんでした。
+       *[other] 【魔女化】した{ $seat }は{ $count }晩続けて殺害に成功していません。
+    }
 witch_killer-passed = 残骸化して死亡した{ $seat }の【{ -witch_killer }】は{ $target }に渡り、{ $target }は【魔女化】しました。
 offer-held = { $seat }から{ $target }への【{ $card }】の取引は保留です。{ $target }は受けられず、昼の終わりに不成立となります。
-loot-queued = { $target }の遺体から手札を取る順番: { $seats }
-leftovers-discarded = { $target }の遺体に残り、捨て札になったカード: { $cards }
+loot-queued = { $target }の遺体から手札を取る順番：{ $seats }
+leftovers-discarded = { $target }の遺体に残り、捨て札になったカード：{ $cards }
 cause-kill_magic = 【{ -kill_magic }】
 cause-witch_killer = 【{ -witch_killer }】
 cause-wreck = 残骸化
@@ -150,12 +154,12 @@ option-days-help = ゲームの日数。
 option-morning_seconds = 朝の時間
 option-morning_seconds-help = 朝の話し合いの時間。
 option-noon_seconds = 昼の時間
-option-noon_seconds-help = 話し合いと取引の申し出の時間。
+option-noon_seconds-help = 昼の話し合いと{ -offer }の時間。
 option-vote_seconds-help = 監禁投票の時間。
 option-night_seconds = 深夜の時間
 option-night_seconds-help = 深夜のカード使用の時間。
-option-loot_seconds = 戦利品の時間
-option-loot_seconds-help = 戦利品を選ぶ時間（固定）。秒。
+option-loot_seconds = { -loot }の時間
+option-loot_seconds-help = 遺体から取るカードを選ぶ時間（秒）。延長はありません。
 phase_name-dawn = { -dawn }
 phase_name-morning = { -morning_phase }
 phase_name-noon = { -noon_phase }
