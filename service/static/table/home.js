@@ -143,7 +143,7 @@ function hostPanel(game, hostToken, seatLinks, join) {
     { class: "card-box host" },
     h("h2", {}, t("host"), " ", status),
     h("p", { class: "mono" }, h("span", { testid: "game-id" }, game)),
-    join.loopback ? h("div", { testid: "loopback-warning", class: "warning", role: "alert" }, h("p", {}, h("strong", {}, t("loopback"))), h("p", {}, t("loopback_fix"))) : null,
+    join.loopback ? h("div", { testid: "loopback-warning", class: "warning", role: "alert" }, h("p", {}, h("strong", {}, t("loopback"))), h("p", {}, t("loopback_fix").split(/(grimoire serve(?: --lan| --host 0\.0\.0\.0)?|GRIMOIRE_PUBLIC_URL)/).map((s, i) => (i % 2 ? h("code", {}, s) : s)))) : null,
     h("div", { class: "join" },
       h("img", { testid: "join-qr", src: `/play/${game}/qr.svg`, alt: t("scan"), width: 220, height: 220 }),
       h("div", {},
