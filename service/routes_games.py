@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import msgspec
 import structlog
 from litestar import Controller, delete, get, post
 from litestar.params import JSONBody, QueryParameter
@@ -11,6 +12,7 @@ from litestar.params import JSONBody, QueryParameter
 from grimoire.service.auth import caller, required_bearer
 from grimoire.service.guards import CreationToken, HttpRequest, creation_token
 from grimoire.service.problems import STORE_FAULTS, responses
+from grimoire.service.routes_table import is_loopback, join_link
 from grimoire.service.schemas import Ack, CreateGameRequest, GameCreatedReply, JoinReply, JoinRequest, Lobby
 from grimoire.service.web import (
     BEARER,
@@ -61,7 +63,9 @@ class GameRoutes(Controller):
         description="A new game in the lobby: its ruleset, its roles (a preset or a list of role ids), its options "
         "and the seats named now. The reply holds the host's token, each named seat's token and the moderator's "
         "if asked for; they are shown only once. Where the operator requires it, the creation token "
-        "(`X-Creation-Token`).",
+        "(`X-Creation-Token`). The reply's `join_link` is what players open (its QR code: `/play/{game_id}/qr.svg`); "
+        "`join_link_loopback` says its host is this machine itself, which no phone can open: `grimoire serve` "
+        "listens on 127.0.0.1 unless told otherwise (`--lan`, or `--host 0.0.0.0` with `GRIMOIRE_PUBLIC_URL`).",
         guards=[creation_token],
         responses=responses(400, 401, 403, 408, 409, 413, 422, *STORE_FAULTS),
         **SECRET_DOC,
@@ -76,7 +80,8 @@ class GameRoutes(Controller):
         commands = commands_of(request)
         reply = await blocking(commands.store, commands.create_game, data, language(request, lang, data.lang or "en"))
         structlog.contextvars.bind_contextvars(game_id=reply.game_id)
-        return reply
+        link = join_link(request, reply.game_id)
+        return msgspec.structs.replace(reply, join_link=link, join_link_loopback=is_loopback(link))
 
     @get(
         "/",

@@ -9,7 +9,9 @@ which join links and QR codes start with.
 from __future__ import annotations
 
 import io
+import ipaddress
 from html import escape
+from urllib.parse import urlsplit
 
 import segno
 from litestar import Controller, Response, get
@@ -29,6 +31,21 @@ PAGE_HEADERS = {
 def public_url(request: HttpRequest) -> str:
     """Where players reach this service: the operator's public address, else the one this request used."""
     return service_of(request).settings.public_url or str(request.base_url).rstrip("/")
+
+
+def is_loopback(url: str) -> bool:
+    """Whether an address's host is this machine itself (127.0.0.0/8, ::1, localhost), which no phone can open."""
+    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def join_link(request: HttpRequest, game_id: object) -> str:
+    return f"{public_url(request)}/play/{game_id}"
 
 
 def page(name: str, lang: str, base: str, extra: str = "") -> str:
@@ -87,4 +104,4 @@ class TableRoutes(Controller):
     @get("/play/{game_id:uuid}/qr.svg", media_type="image/svg+xml")
     async def qr(self, request: HttpRequest, game_id: GameId) -> Response[bytes]:
         """The QR code of the game's join link (the game's id only: each phone joins under its own name)."""
-        return Response(join_qr(f"{public_url(request)}/play/{game_id}"), media_type="image/svg+xml")
+        return Response(join_qr(join_link(request, game_id)), media_type="image/svg+xml")

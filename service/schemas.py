@@ -68,6 +68,8 @@ class GameCreatedReply(msgspec.Struct, kw_only=True):
     seats: list[SeatToken]  # each seat named at creation with its token
     open_seats: int  # seats still to be joined before the game can start
     seed_sha256: str  # SHA-256 of the secret seed, revealed at the end
+    join_link: str = ""  # the link players open to join: the public address, then /play/{game_id}
+    join_link_loopback: bool = False  # the join link is this machine's own (127.0.0.1, localhost): no phone opens it
 
 
 class JoinRequest(Strict):

@@ -44,10 +44,25 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+def loopback_hint(lan: bool, port: int) -> str:
+    """What `serve` says when the address it prints is this machine's own, which no phone can open."""
+    if lan:
+        return (
+            "  No phone can open this address: --lan found no network on this machine. Join the phones'\n"
+            "  network (the same Wi-Fi) and start `grimoire serve --lan` again."
+        )
+    return (
+        "  No phone can open this address: it is this machine's own, and `grimoire serve` listens on\n"
+        "  127.0.0.1 by default. To serve the table to phones on this network, run `grimoire serve --lan`,\n"
+        f"  or `grimoire serve --host 0.0.0.0` with GRIMOIRE_PUBLIC_URL=http://<this machine's address>:{port}"
+    )
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from grimoire.service.app import create_app
+    from grimoire.service.routes_table import is_loopback
     from grimoire.service.settings import Settings
 
     url = database_url(args.database_url)
@@ -56,18 +71,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.lan and not settings.public_url:
         settings.public_url = f"http://{lan_address()}:{args.port}"
     app = create_app(settings)
-    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    every = host in ("0.0.0.0", "::")  # on every interface, phones reach the page at the LAN address
+    shown = "localhost" if every else f"[{host}]" if ":" in host else host
     where = describe_store(url)
-    if settings.public_url:
-        print(f"The table:     {settings.public_url}/  (open it on the phones at the table)", flush=True)
-    print(f"Grimoire API:  http://{shown}:{args.port}/", flush=True)
-    print(f"API docs:      http://{shown}:{args.port}/docs", flush=True)
-    print(f"Event store:   {where}", flush=True)
+    table = settings.public_url or f"http://{lan_address() if every else shown}:{args.port}"
+    print(f"Open in a browser:  {table}/  (the table: create a game, then the phones scan its code)", flush=True)
+    if is_loopback(table):
+        print(loopback_hint(args.lan, args.port), flush=True)
+    print(f"Grimoire API:       http://{shown}:{args.port}/", flush=True)
+    print(f"API docs:           http://{shown}:{args.port}/docs", flush=True)
+    print(f"Event store:        {where}", flush=True)
     if settings.metrics_port:
         from prometheus_client import start_http_server
 
         start_http_server(settings.metrics_port, addr=host)
-        print(f"Metrics:       http://{shown}:{settings.metrics_port}/metrics (for the operator only)", flush=True)
+        print(f"Metrics:            http://{shown}:{settings.metrics_port}/metrics (for the operator only)", flush=True)
     # keep-alive longer than clients idle between long-polls, so a reused connection is not closed under them
     uvicorn.run(
         app,

@@ -83,6 +83,7 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
     join = by_testid(home, "join-link").get_attribute("href")
     game_id = by_testid(home, "game-id").inner_text().strip()
     assert urlsplit(join).path == f"/play/{game_id}"
+    expect(by_testid(home, "loopback-warning")).to_have_count(0)  # a LAN address: phones can open it
 
     names = ["あかり", "ゆうと", "さくら", "はると", "みお", "そうた", "ひなた", "りん", "けんじ"]
     seat_pages = []
@@ -138,6 +139,32 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
         assert api.post(f"/games/{game_id}/audit/receipts", json=kept).json()["ok"] is True
     pages.assert_no_errors()
     assert_no_token_in_any_url(proxy, server, {seat.token for seat in seats})
+
+
+def test_the_host_panel_warns_in_the_pages_language_when_the_join_link_is_this_machines_own(browser, proxy):
+    """Opened at 127.0.0.1 (no public address set), the join link and its code point at this machine itself:
+    the panel says no phone can open them and how to serve the table to phones, after a reload too."""
+    context = browser.new_context(viewport=PHONE, locale="ja-JP")
+    try:
+        home = context.new_page()
+        home.goto(f"http://127.0.0.1:{proxy.port}/")
+        by_testid(home, "create-submit").click()
+        expect(by_testid(home, "join-link")).to_have_attribute("href", re.compile(r"^http://127\.0\.0\.1:"))
+        expect(by_testid(home, "open-seats")).to_have_text("9")
+        warning = by_testid(home, "loopback-warning")
+        expect(warning).to_contain_text("スマホからは開けません")
+        assert warning.locator("code").all_inner_texts() == [
+            "grimoire serve --lan",
+            "grimoire serve --host 0.0.0.0",
+            "GRIMOIRE_PUBLIC_URL",
+            "grimoire serve",
+        ]
+        screenshots(home, "host-loopback")
+        home.goto(f"http://127.0.0.1:{proxy.port}/?lang=en")  # the panel comes back from the tab's storage
+        expect(by_testid(home, "loopback-warning")).to_contain_text("No phone can open this join link")
+        expect(by_testid(home, "loopback-warning")).to_contain_text("grimoire serve listens on 127.0.0.1 by default")
+    finally:
+        context.close()
 
 
 def started_game(api, ruleset: str, lang: str, time_scale: float) -> dict:

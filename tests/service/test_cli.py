@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from grimoire.service import serving
 from grimoire.service.cli import build_parser, main
 from grimoire.service.serving import SERVE_ENVIRONMENT, describe_store
 from grimoire.service.store import Store
@@ -137,3 +138,45 @@ def test_the_readme_documents_every_environment_variable_the_code_reads():
     names = set(re.findall(r"GRIMOIRE_[A-Z_]+", code))
     assert {"GRIMOIRE_RATE_LIMIT", "GRIMOIRE_CORS_ORIGINS", "GRIMOIRE_DATABASE_URL"} <= names
     assert {n for n in names if f"`{n}`" not in readme} == set()
+
+
+def serve_banner(monkeypatch, capsys, tmp_path, *args: str) -> str:
+    """What `grimoire serve ARGS` prints before it listens (uvicorn itself is not started)."""
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
+    assert main(["serve", *args, "--database-url", str(tmp_path / "g.db")]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.fixture
+def no_serve_environment(monkeypatch):
+    for name in ("GRIMOIRE_PUBLIC_URL", "GRIMOIRE_HOST", "GRIMOIRE_PORT", "GRIMOIRE_METRICS_PORT"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_serve_prints_the_address_to_open_and_warns_that_no_phone_can_open_a_loopback_one(
+    no_serve_environment, monkeypatch, capsys, tmp_path
+):
+    out = serve_banner(monkeypatch, capsys, tmp_path)
+    assert out.startswith("Open in a browser:  http://127.0.0.1:8000/ ")
+    hint = out.split("\n", 1)[1].split("Grimoire API:")[0]
+    assert "No phone can open this address" in hint and "127.0.0.1 by default" in hint
+    assert "`grimoire serve --lan`" in hint
+    assert "`grimoire serve --host 0.0.0.0` with GRIMOIRE_PUBLIC_URL=http://<this machine's address>:8000" in hint
+
+
+def test_serve_on_the_lan_prints_the_lan_address_without_the_hint(no_serve_environment, monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(serving, "lan_address", lambda: "192.168.7.7")
+    out = serve_banner(monkeypatch, capsys, tmp_path, "--lan", "--port", "8123")
+    assert out.startswith("Open in a browser:  http://192.168.7.7:8123/ ")
+    assert "No phone" not in out
+    out = serve_banner(monkeypatch, capsys, tmp_path, "--host", "0.0.0.0")  # links follow the address opened
+    assert out.startswith("Open in a browser:  http://192.168.7.7:8000/ ") and "No phone" not in out
+
+
+def test_serve_lan_without_a_network_says_no_phone_can_reach_it(no_serve_environment, monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(serving, "lan_address", lambda: "127.0.0.1")
+    out = serve_banner(monkeypatch, capsys, tmp_path, "--lan")
+    assert out.startswith("Open in a browser:  http://127.0.0.1:8000/ ")
+    assert "--lan found no network" in out

@@ -18,7 +18,7 @@ from grimoire.projections.view import SPECTATOR, View, deliver, new_view
 from grimoire.service import cli, serving
 from grimoire.service.labels import labels_of, option_info
 from grimoire.service.routes_landing import STATIC
-from grimoire.service.routes_table import join_qr
+from grimoire.service.routes_table import is_loopback, join_qr
 from tests.bench.engine import play
 from tests.support.api import client
 
@@ -87,6 +87,41 @@ def test_join_links_and_the_qr_code_use_the_public_url_when_one_is_set(database_
         assert r.content.startswith(b"<svg") and f"http://192.168.1.20:8000/play/{game}".encode() in r.content
     with client(database_url) as c:
         assert f"http://testserver.local/play/{game}".encode() in c.get(f"/play/{game}/qr.svg").content
+
+
+@pytest.mark.parametrize(
+    ("url", "loopback"),
+    [
+        ("http://127.0.0.1:8000", True),
+        ("http://127.8.9.10:8000", True),
+        ("http://[::1]:8000", True),
+        ("http://localhost:8000", True),
+        ("http://LocalHost.:8000", True),
+        ("http://table.localhost", True),
+        ("http://192.168.1.20:8000", False),
+        ("http://10.0.0.5", False),
+        ("http://grimoire.test:8000", False),
+        ("https://table.example.org", False),
+    ],
+)
+def test_an_address_is_loopback_when_its_host_is_this_machine_itself(url, loopback):
+    assert is_loopback(url) is loopback
+
+
+def test_the_create_reply_names_the_join_link_and_flags_it_when_no_phone_can_open_it(database_url):
+    body = {"ruleset": "jinro9", "preset": "9A"}
+    with client(database_url) as c:
+        for base, loopback in (("http://127.0.0.1:8000", True), ("http://localhost:8000", True), ("", False)):
+            game = c.post(f"{base}/games", json=body).json()
+            link = f"{base or 'http://testserver.local'}/play/{game['game_id']}"
+            assert (game["join_link"], game["join_link_loopback"]) == (link, loopback)
+            assert f"<title>{link}</title>".encode() in c.get(f"{base}/play/{game['game_id']}/qr.svg").content
+    with client(database_url, public_url="http://192.168.1.20:8000") as c:
+        game = c.post("http://127.0.0.1:8000/games", json=body).json()
+        assert game["join_link"] == f"http://192.168.1.20:8000/play/{game['game_id']}"
+        assert game["join_link_loopback"] is False
+    with client(database_url, public_url="http://localhost:8000") as c:
+        assert c.post("/games", json=body).json()["join_link_loopback"] is True
 
 
 def test_the_qr_code_holds_the_join_link_and_nothing_else():

@@ -34,6 +34,8 @@ const WORDS = {
   abort: ["Abort the game", "ゲームを中止", "中止游戏", "中止遊戲"],
   host: ["Host", "ホスト", "房主", "房主"],
   host_note: ["This page holds only the host's token.", "このページが持つのはホストのトークンだけです。", "本页面只持有房主的令牌。", "本頁面只持有房主的權杖。"],
+  loopback: ["No phone can open this join link: it points at this computer itself.", "この参加リンクはこのパソコン自身を指しているため、スマホからは開けません。", "这个加入链接指向本机自身，手机打不开。", "這個加入連結指向本機自身，手機打不開。"],
+  loopback_fix: ["To play from phones on this network, restart the server with grimoire serve --lan (or grimoire serve --host 0.0.0.0 with GRIMOIRE_PUBLIC_URL set to this computer's network address): grimoire serve listens on 127.0.0.1 by default.", "同じネットワークのスマホで遊ぶには、サーバーを grimoire serve --lan で起動し直してください（または grimoire serve --host 0.0.0.0 で起動し、GRIMOIRE_PUBLIC_URL にこのパソコンのネットワーク上のアドレスを指定）。grimoire serve は初期設定では 127.0.0.1 でしか待ち受けません。", "要让同一网络中的手机加入，请用 grimoire serve --lan 重新启动服务器（或用 grimoire serve --host 0.0.0.0 启动，并把 GRIMOIRE_PUBLIC_URL 设为本机在局域网中的地址）。grimoire serve 默认只监听 127.0.0.1。", "要讓同一網路中的手機加入，請用 grimoire serve --lan 重新啟動伺服器（或用 grimoire serve --host 0.0.0.0 啟動，並把 GRIMOIRE_PUBLIC_URL 設為本機在區域網路中的位址）。grimoire serve 預設只監聽 127.0.0.1。"],
   seat_links: ["Seat links (secret: one for each player)", "席のリンク（秘密：1人に1つ）", "座位链接（保密：每人一个）", "座位連結（保密：每人一個）"],
   docs: ["API docs", "API ドキュメント", "API 文档", "API 文件"],
   openapi: ["OpenAPI document", "OpenAPI 定義", "OpenAPI 文档", "OpenAPI 文件"],

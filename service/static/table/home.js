@@ -2,7 +2,7 @@
 // deadline, abort), the lobby, and links to the docs and the OpenAPI document.
 // DOM hooks (data-testid): ruleset-select, preset-select, players-input, game-lang-select, option-<id>,
 // seats-mode-open, seats-mode-named, names-input, named-warning, creation-token-input, create-submit,
-// problem, game-id, join-link, join-qr, watch-link, host-seats, host-seat, open-seats, host-status, start,
+// problem, game-id, loopback-warning, join-link, join-qr, watch-link, host-seats, host-seat, open-seats, host-status, start,
 // force-deadline, abort, seat-link-<n>, lobby, lobby-game, lobby-join, lobby-watch, lobby-replay,
 // docs-link, openapi-link.
 import { LANG, LANGS, Problem, api, follow, h, keepToken, publicUrl, ready, t } from "./common.js";
@@ -101,8 +101,9 @@ async function createForm(rulesets, onCreated) {
 }
 
 // The host's panel: the join link and its QR code, the seats as they fill, and the host's commands.
-function hostPanel(game, hostToken, seatLinks) {
-  const link = `${publicUrl()}/play/${game}`;
+// `join` is the create reply's join link and whether the server found its host to be this machine itself.
+function hostPanel(game, hostToken, seatLinks, join) {
+  const link = join.link;
   const seats = h("ul", { testid: "host-seats", class: "names" });
   const open = h("b", { testid: "open-seats" });
   const status = h("span", { testid: "host-status", class: "chip" });
@@ -142,6 +143,7 @@ function hostPanel(game, hostToken, seatLinks) {
     { class: "card-box host" },
     h("h2", {}, t("host"), " ", status),
     h("p", { class: "mono" }, h("span", { testid: "game-id" }, game)),
+    join.loopback ? h("div", { testid: "loopback-warning", class: "warning", role: "alert" }, h("p", {}, h("strong", {}, t("loopback"))), h("p", {}, t("loopback_fix").split(/(grimoire serve(?: --lan| --host 0\.0\.0\.0)?|GRIMOIRE_PUBLIC_URL)/).map((s, i) => (i % 2 ? h("code", {}, s) : s)))) : null,
     h("div", { class: "join" },
       h("img", { testid: "join-qr", src: `/play/${game}/qr.svg`, alt: t("scan"), width: 220, height: 220 }),
       h("div", {},
@@ -189,10 +191,12 @@ async function main() {
   const host = h("div", {});
   const showHost = (game, links = []) => {
     const token = sessionStorage.getItem(`grimoire:${game}:host`);
-    if (token) host.replaceChildren(hostPanel(game, token, links));
+    const join = JSON.parse(sessionStorage.getItem(`grimoire:${game}:join`) || "null") || { link: `${publicUrl()}/play/${game}`, loopback: false };
+    if (token) host.replaceChildren(hostPanel(game, token, links, join));
   };
   const created = (reply) => {
     keepToken(reply.game_id, reply.host_token, "host");
+    sessionStorage.setItem(`grimoire:${reply.game_id}:join`, JSON.stringify({ link: reply.join_link, loopback: reply.join_link_loopback }));
     sessionStorage.setItem(HOST_GAME, reply.game_id);
     showHost(reply.game_id, reply.seats);
     host.scrollIntoView();
