@@ -88,10 +88,11 @@ def _ended(e: GameEnded, r: Reader) -> str:
 
 
 def _said(e: Act | Defaulted, r: Reader) -> str | None:
+    """Words a seat said (a speech, a whisper, last words), after its name as every line names a seat."""
     text = e.action.text
     if not text:
         return None
-    return f"{r.names[e.seat - 1] if e.seat <= len(r.names) else e.seat}: {text}"
+    return r._replace(told=()).text("said", seat=e.seat, text=text)
 
 
 def _act(e: Act, r: Reader) -> str | None:
@@ -114,6 +115,10 @@ def _act(e: Act, r: Reader) -> str | None:
             return r.text("act.option", seat=e.seat, choice=name_of("choice", action.option, r.lang, r.ruleset))
         if action.option is not None:
             key, args = key + ".choice", {**args, "choice": _choice(action.option, r)}
+        elif not targets and action.kind == "vote":
+            return r._replace(told=()).text("act.abstain", seat=e.seat)
+        elif not targets and action.kind not in _UNTARGETED:
+            key = "act.none"  # a decision that names a seat, answered naming nobody (a guard declined)
         return r.text(key, **args)
     if e.to == PUBLIC and has("act." + action.kind, r.ruleset):
         return r.text("act." + action.kind, seat=e.seat, **({"target": action.target} if action.target else {}))
@@ -130,6 +135,16 @@ def _vote(e: Act | Defaulted, r: Reader) -> str:
     if said is not None:
         key, args["text"] = key + ".said", said
     return r.text(key, **args)
+
+
+# Answers that never name a seat: read by the moderator as the answer they are, not as naming nobody.
+_UNTARGETED = frozenset(
+    {
+        "accept", "event", "event_card", "event_direction", "event_minutes", "event_word", "impeach",
+        "last_words", "pass", "pick", "ready", "refuse", "skip", "sleep", "speak", "stand", "take",
+        "whisper", "withdraw",
+    }
+)  # fmt: skip
 
 
 def _choice(option: str, r: Reader) -> str:

@@ -98,6 +98,7 @@ vote-ballots-item =
 vote-ballots-separator = { "; " }
 vote-ballots-abstained = Votes: { $ballots }. Abstained: { $seats }.
 vote-abstained-all = No votes for anyone: { $seats } abstained.
+said = { $seat }: { $text }
 act-vote = { $seat } votes for { $target }.
 act-vote-said = { $seat } votes for { $target }: “{ $text }”
 act-abstain = { $seat } abstains.
@@ -134,6 +135,7 @@ told-act-targets = { $seat }'s answer: { $kind }, { $seats }.
 told-act-choice = { $seat }'s answer: { $kind }, { $choice }.
 told-act-targets-choice = { $seat }'s answer: { $kind }, { $seats }, { $choice }.
 told-act-option = { $seat }'s answer: { $choice }.
+told-act-none = { $seat }'s answer: { $kind }, naming nobody.
 # A public answer without words
 act-speak = { $seat } passes without speaking.
 act-last_words = { $seat } left no last words.

@@ -223,3 +223,31 @@ def test_text_a_ruleset_that_words_a_message_its_own_way_words_its_moderators_tw
         ruleset, _, own = key.partition(".")
         if ruleset in RULESETS and f"told.{own}" in MESSAGES:
             assert f"{ruleset}.told.{own}" in MESSAGES, key
+
+
+def test_text_a_speech_names_its_speaker_as_every_line_names_a_seat():
+    speech = Act(seat=2, action=Action(kind="speak", text="I trust #5"))
+    expected = {
+        "ja": f"{NAMES[1]}さん：I trust #5",
+        "zh-Hans": f"{NAMES[1]}：I trust #5",
+        "en": f"{NAMES[1]}: I trust #5",
+    }
+    for lang, text in expected.items():
+        assert render(speech, lang, NAMES[:9], "jinro9", SPECTATOR) == text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_the_moderator_reads_an_answer_naming_nobody_as_naming_nobody(lang):
+    """A secret abstention reads as an abstention and a declined guard as naming nobody, never as the bare
+    action's name (which reads as if the seat had guarded)."""
+    abstain = Act(to=(2,), seat=2, action=Action(kind="vote"))
+    declined = Act(to=(3,), seat=3, action=Action(kind="guard"))
+    slept = Act(to=(4,), seat=4, action=Action(kind="sleep"))
+    voted_nobody = render(abstain, lang, NAMES[:9], "jinro9", MODERATOR)
+    guarded_nobody = render(declined, lang, NAMES[:9], "jinro9", MODERATOR)
+    assert voted_nobody == render(Act(seat=2, action=Action(kind="vote")), lang, NAMES[:9], "ultimate13", SPECTATOR)
+    assert guarded_nobody != render(
+        Act(to=(3,), seat=3, action=Action(kind="guard", target=5)), lang, NAMES[:9], "jinro9", MODERATOR
+    )
+    assert guarded_nobody != render(slept, lang, NAMES[:9], "jinro9", MODERATOR).replace(NAMES[3], NAMES[2])
+    assert any(word in guarded_nobody for word in ("nobody", "対象なし", "未选择对象", "未選擇對象"))
