@@ -22,7 +22,7 @@ team-fox = { -fox }阵营
 
 ## The moderator's announcements
 
-game-created = 游戏已创建（{ $ruleset }，{ $count }人）。
+game-created = 游戏已创建：{ $ruleset }，{ $count }人。
 game-joined = { $name }加入了游戏。
 game-left = { $number }号座位的玩家离开了游戏，之后的座位依次前移一位。
 game-started = 游戏开始。
@@ -54,7 +54,8 @@ role-changed = 你的身份变为【{ $role }】。
 phase-day = 第{ $day }天，天亮了。
 phase-night = 第{ $day }夜，天黑请闭眼。
 morning-none = 昨晚是平安夜，没有人死亡。
-morning-dead = 天亮了，发现了{ $seats }的尸体。
+# the moderator's morning (langrensha's; the other rulesets say their documents' sentences): the day's phase before it says 天亮了
+morning-dead = 昨晚死亡的是{ $seats }。
 executed = 投票结果：{ $seat }被处决。
 vote-none = 今天无人被处决。
 vote-runoff = 平票，将在{ $seats }之间进行决选投票。
@@ -77,7 +78,7 @@ seer-first = 初日神谕：{ $target }是【{ $label }】。
 seer-result = 查验结果：{ $target }是【{ $label }】。
 medium-result = 通灵结果：被处决的{ $target }是【{ $label }】。
 deadline-extended = 期限已延长。
-seat-number = 你的座位号是 { $number }。
+seat-number = 你是{ $number }号玩家。
 reminder = 你还没有行动。
 # 告知各座位的内容，以主持人的视角（`$told` 为被告知的座位）
 told-prompt = 轮到{ $told }：{ $kinds }
@@ -85,7 +86,7 @@ told-prompt-reset = 再次轮到{ $told }：{ $kinds }
 told-role-dealt = { $told }的身份是【{ $role }】。
 told-role-changed = { $told }的身份变为【{ $role }】。
 told-reminder = { $told }还没有行动。
-told-seat-number = { $told }的座位号是 { $number }。
+told-seat-number = { $told }是{ $number }号玩家。
 told-wolves-partners = { -werewolf }互相确认了同伴：{ $seats }。
 told-wolves-alone = { $told }是唯一的{ -werewolf }。
 told-whisper-closed = 今晚的密谈已达上限，到此结束（{ $told }）。

@@ -14,7 +14,8 @@ role-hunter = { -hunter }
 medium-result = 灵媒结果：被处决的{ $target }是【{ $label }】。
 told-medium-result = { $told }的灵媒结果：被处决的{ $target }是【{ $label }】。
 # jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
-morning-dead = 天亮了，发现了{ $seats }的尸体。
+# the day's phase before it already says 天亮了
+morning-dead = 发现了{ $seats }的尸体。
 # The free discussion ends at its deadline: a seat that has not said it is ready skipped nothing
 defaulted-speak = 讨论时间结束。
 defaulted-speak-seat = { $seat }的讨论时间结束。

@@ -121,7 +121,11 @@ attack-late = { $target }已经死亡：{ $seat }的攻击卡已消耗，由{ $s
 attack-missed = { $seat }的【{ -kill_magic }】没有命中{ $target }，因为{ $target }自己的【{ -witch_killer }】攻击已经成功。
 attack-voided = { $seat }在攻击{ $target }之前已死亡：什么也没有发生，卡牌保留在手中。
 became-witch = { $seat }成功击杀了目标，受到了【魔女化】影响。
-witch-timer = 受【魔女化】影响的{ $seat }已连续{ $count }夜未成功击杀。
+witch-timer =
+    { PLURAL($count) ->
+        [0] 受【魔女化】影响的{ $seat }今晚成功击杀，未击杀的夜数清零。
+       *[other] 受【魔女化】影响的{ $seat }已连续{ $count }夜未成功击杀。
+    }
 witch_killer-passed = 残骸化死亡的{ $seat }的【{ -witch_killer }】转移给了{ $target }，{ $target }受到了【魔女化】影响。
 offer-held = { $seat }向{ $target }提出的【{ $card }】交易被搁置：{ $target }无法接受，白天结束时视为未成立。
 loot-queued = 从{ $target }的尸体上拿取卡牌的顺序：{ $seats }

@@ -1,0 +1,112 @@
+"""How a Simplified Chinese player reads each game: the moderator's own sentences (狼人杀's 法官, the
+documents' narrators), one word for one thing within a ruleset, brackets that never nest. Read over the
+corpus's games as the moderator and every seat read them, and through the catalog for single texts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from grimoire.domain.catalog import fold
+from grimoire.domain.codec import decode
+from grimoire.domain.events import MODERATOR, sees
+from grimoire.domain.texts import render_text
+from grimoire.projections.view import SPECTATOR
+from tests.corpus.corpus import CORPORA, feed_text, read_games
+
+LANG = "zh-Hans"
+NAMES = ("Ann", "Bob", "Cy", "Di", "Eve")
+
+
+@cache
+def _feeds() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """(ruleset, viewer, lines) for every v3 corpus game, read by the moderator, a spectator and seats 1-3."""
+    out = []
+    for game in read_games(CORPORA["v3"]):
+        events = [decode(e.encode()) for e in game["events"]]
+        state = fold(events)
+        for viewer in (MODERATOR, SPECTATOR, 1, 2, 3):
+            lines = []
+            for event in events:
+                if sees(event.to, viewer):
+                    text = feed_text(event, LANG, state.names, state.ruleset, viewer)
+                    if isinstance(text, str):
+                        lines.append(text)
+            out.append((game["ruleset"], str(viewer), tuple(lines)))
+    return tuple(out)
+
+
+def _lines(ruleset: str | None = None) -> Iterator[tuple[str, str, int, str]]:
+    for game_ruleset, viewer, lines in _feeds():
+        if ruleset is None or game_ruleset == ruleset:
+            for i, line in enumerate(lines):
+                yield game_ruleset, viewer, i, line
+
+
+def test_text_zh_hans_game_created_brackets_never_nest():
+    # 「游戏已创建（终极狼人（13人局），13人）。」: the ruleset's name carries its own brackets
+    for ruleset, viewer, _, line in _lines():
+        assert not re.search(r"（[^）]*（", line), (ruleset, viewer, line)
+
+
+def test_text_zh_hans_day_breaks_once_each_morning():
+    # 「第1天，天亮了。」 then 「天亮了，发现了……的尸体。」: the moderator says 天亮了 once
+    for ruleset, viewer, lines in _feeds():
+        for before, after in zip(lines, lines[1:], strict=False):
+            assert not ("天亮" in before and "天亮" in after), (ruleset, viewer, before, after)
+
+
+def test_text_zh_hans_langrensha_morning_names_last_nights_dead():
+    # the 法官's 「昨晚死亡的是……」, not jinro9's narrator finding bodies
+    assert render_text("morning.dead", LANG, {"seats": (1, 2)}, NAMES, "langrensha") == "昨晚死亡的是Ann和Bob。"
+    for ruleset in ("jinro9", "ultimate13"):
+        assert render_text("morning.dead", LANG, {"seats": (1,)}, NAMES, ruleset) == "发现了Ann的尸体。"
+
+
+def test_text_zh_hans_langrensha_steps_open_as_the_moderator_opens_them():
+    # 「开枪开始」「退水开始」 are no moderator's words: 「开枪环节开始」
+    seen = set()
+    for ruleset, viewer, _, line in _lines("langrensha"):
+        assert not re.match(r"(开枪|上警|退水|移交警徽|决斗)开始", line), (viewer, line)
+        if line.endswith("环节开始。"):
+            seen.add(line)
+    assert "开枪环节开始。" in seen and "上警环节开始。" in seen, seen
+
+
+def test_text_zh_hans_graveyard_keeper_checks_the_dead_in_the_documents_words():
+    # langrensha.md: 守墓人 「查驗死者」, not 查看身份
+    assert render_text("action.inspect", LANG, {}, NAMES, "langrensha") == "查验死者"
+    told = render_text("told.graveyard.result", LANG, {"told": (1,), "target": 2, "role": "witch"}, NAMES, "langrensha")
+    assert told == "守墓人Ann的查验结果：Bob的身份是【女巫】。"
+    assert render_text("graveyard.result", LANG, {"target": 2, "role": "witch"}, NAMES, "langrensha") == (
+        "查验结果：Bob的身份是【女巫】。"
+    )
+
+
+def test_text_zh_hans_magic_city_prophet_divines_as_its_options_say():
+    # its option is 首日占卜: the prophet's curse and the foxkin's death say 占卜 too, not 查验
+    for key in ("cause.curse", "fox.divined"):
+        line = render_text(key, LANG, {"seat": 1}, NAMES, "magic_city")
+        assert "占卜" in line and "查验" not in line, line
+
+
+def test_text_zh_hans_witch_timer_after_a_kill_says_the_count_restarts():
+    # 「已连续0夜未成功击杀」 after a kill: the count restarts
+    line = render_text("witch.timer", LANG, {"seat": 1, "count": 0}, NAMES, "witch_trial")
+    assert "0夜" not in line and "成功击杀" in line, line
+    assert render_text("witch.timer", LANG, {"seat": 1, "count": 2}, NAMES, "witch_trial") == (
+        "受【魔女化】影响的Ann已连续2夜未成功击杀。"
+    )
+
+
+def test_text_zh_hans_night_attack_is_told_as_done():
+    # 「今晚狼人袭击Ann。」 reads as a plan; the moderator tells what was done, as night-attack does
+    assert render_text("pack.attacked", LANG, {"target": 1}, NAMES, "langrensha") == "今晚狼人袭击了Ann。"
+    assert render_text("attack.chosen", LANG, {"target": 1}, NAMES, "magic_city") == "今晚狼人袭击了Ann。"
+
+
+def test_text_zh_hans_seat_number_reads_as_players_say_it():
+    # 「你的座位号是 3。」 with a Latin space: 狼人杀 players say 「你是3号玩家」
+    assert render_text("seat.number", LANG, {"number": 3}) == "你是3号玩家。"
+    assert render_text("told.seat.number", LANG, {"told": (1,), "number": 3}, NAMES) == "Ann是3号玩家。"
