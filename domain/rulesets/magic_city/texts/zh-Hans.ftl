@@ -134,9 +134,9 @@ step-event_card = { -event_step }
 game-ended-none = 游戏结束，平局。
 executed = 今天决定处决的是{ $seat }。
 phase-night = 那么各位，夜晚似乎降临了。请闭上眼睛。（第{ $day }夜）
-# the day's phase before it already says 天亮了; the eyes open as they closed (「请闭上眼睛」)
-morning-dead = 各位，请睁开眼睛。发现了{ $seats }的尸体。
-morning-none = 各位，请睁开眼睛。今天早上没有发现尸体。
+# the day's phase before it already says 天亮了; 请睁眼 as the night said 请闭上眼睛
+morning-dead = 各位，请睁眼。发现了{ $seats }的尸体。
+morning-none = 各位，请睁眼。今天早上没有发现尸体。
 # gm-events.md: 「人狼が全滅した場合人間勝利」, 「人狼と人間陣営の人数」
 team-village = { -humans }
 team-demon = { -demon }
