@@ -198,11 +198,11 @@ error-deadline_not_reached = 尚未到期。
 ## Options: each option's name and help, and the names of a choice's values
 
 # the help of a duration in seconds
-option-duration-help = { $help }秒；0 表示不限时。
+option-duration-help = { $help }单位为秒，0 表示不限时。
 option-time_scale = 时间倍率
 option-time_scale-help = 所有时限乘以此倍率。
 option-retries = 提醒次数
-option-retries-help = 按默认处理前的提醒次数。
+option-retries-help = 超时未行动时，按未行动处理之前提醒的次数。
 option-dead_see_all = 死者可见全部身份
 option-dead_see_all-help = 死亡的玩家可以看到所有人的身份。
 option-speech_seconds = 发言时间
@@ -211,7 +211,7 @@ option-vote_seconds = 投票时间
 option-vote_seconds-help = 每次投票的时间。
 option-last_words_seconds = 遗言时间
 option-last_words_seconds-help = 遗言的时间。
-option-night0_seconds = 第0夜
+option-night0_seconds = 第0夜时间
 option-night0_seconds-help = 第0夜的时间。
 option-night_seconds = 夜晚时间
 option-night_seconds-help = 每个夜晚的时间。
@@ -243,7 +243,7 @@ error-field-depth = 请求正文嵌套过深。
 error-not_found = 未找到。
 error-method_not_allowed = 不允许此方法。
 error-game_not_found = 没有这个游戏。
-error-ruleset_not_found = 没有这个规则。
+error-ruleset_not_found = 没有这个规则集。
 error-token_required = 需要令牌。
 error-bad_token = 令牌对此游戏无效。
 error-host_only = 只有房主可以这样做。

@@ -110,3 +110,26 @@ def test_text_zh_hans_seat_number_reads_as_players_say_it():
     # 「你的座位号是 3。」 with a Latin space: 狼人杀 players say 「你是3号玩家」
     assert render_text("seat.number", LANG, {"number": 3}) == "你是3号玩家。"
     assert render_text("told.seat.number", LANG, {"told": (1,), "number": 3}, NAMES) == "Ann是3号玩家。"
+
+
+def test_text_zh_hans_duration_help_names_its_unit_in_a_sentence():
+    # 「每次发言的时间。秒；0 表示不限时。」: a unit alone after a full stop
+    for ruleset, option in (("jinro9", "speech_seconds"), ("langrensha", "shot_seconds"), ("witch_trial", "night_seconds")):
+        own = render_text(f"option.{option}.help", LANG, {}, ruleset=ruleset)
+        line = render_text("option.duration.help", LANG, {"help": own}, ruleset=ruleset)
+        assert "。秒" not in line and "单位为秒" in line, line
+    loot = render_text("option.loot_seconds.help", LANG, {}, ruleset="witch_trial")
+    assert "。秒" not in loot and "单位为秒" in loot, loot
+
+
+def test_text_zh_hans_names_say_the_same_thing_everywhere():
+    # the medium of ultimate13 is 灵媒师 in its option too; a missing ruleset is a 规则集 as an unknown one is
+    assert render_text("option.medium_result.help", LANG, {}, ruleset="ultimate13").startswith("灵媒师")
+    assert "规则集" in render_text("error.ruleset_not_found", LANG, {})
+    assert "规则集" in render_text("error.unknown_ruleset", LANG, {})
+
+
+def test_text_zh_hans_mages_guild_is_no_trade_union():
+    # 魔術師組合 is a guild of mages: 工会 is a trade union
+    name = render_text("card.mages_guild", LANG, {}, ruleset="magic_city")
+    assert name == "魔术师协会", name

@@ -17,7 +17,8 @@
 -chimera = 奇美拉
 -foxkin = 狐人
 -demon = 魔人
--mages_guild = 魔术师工会
+# 魔術師組合: a guild of mages, not a trade union (工会)
+-mages_guild = 魔术师协会
 -babel = 巴别魔塔
 -court = 法院
 -prison = 监狱
@@ -235,7 +236,7 @@ option-tie_rule-draw = 平局
 option-role_check_seconds = 身份确认
 option-role_check_seconds-help = 身份确认每个阶段的时间。
 option-discussion_minute_seconds = 讨论的一分钟
-option-discussion_minute_seconds-help = 讨论的一分钟的长度（白天为存活人数−4分钟）。
+option-discussion_minute_seconds-help = 讨论中“一分钟”的实际长度（白天讨论为存活人数减4分钟）。
 option-curse_seconds = 诅咒时间
 option-curse_seconds-help = 被诅咒者沉默的时间。
 option-event_seconds = 事件选择
