@@ -133,3 +133,11 @@ def test_text_zh_hans_mages_guild_is_no_trade_union():
     # 魔術師組合 is a guild of mages: 工会 is a trade union
     name = render_text("card.mages_guild", LANG, {}, ruleset="magic_city")
     assert name == "魔术师协会", name
+
+
+def test_text_zh_hans_witch_trial_takes_a_card_in_the_documents_word():
+    # witch-trial.md 6.2: 「可选择取走一张手牌（亦可选择不取）」, not 拿取卡牌
+    assert render_text("action.take", LANG, {}, ruleset="witch_trial") == "取走手牌"
+    for key, args in (("attack.late", {"seat": 1, "target": 2}), ("loot.queued", {"target": 2, "seats": (1, 3)})):
+        line = render_text(key, LANG, args, NAMES, "witch_trial")
+        assert "取走手牌" in line and "拿取" not in line, line
