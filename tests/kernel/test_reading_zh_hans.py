@@ -14,6 +14,7 @@ from grimoire.domain.events import MODERATOR, sees
 from grimoire.domain.texts import render_text
 from grimoire.projections.view import SPECTATOR
 from tests.corpus.corpus import CORPORA, feed_text, read_games
+from tests.kernel.test_text_forms import every_problem, problem_of
 
 LANG = "zh-Hans"
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve")
@@ -141,3 +142,11 @@ def test_text_zh_hans_witch_trial_takes_a_card_in_the_documents_word():
     for key, args in (("attack.late", {"seat": 1, "target": 2}), ("loot.queued", {"target": 2, "seats": (1, 3)})):
         line = render_text(key, LANG, args, NAMES, "witch_trial")
         assert "取走手牌" in line and "拿取" not in line, line
+
+
+def test_text_zh_hans_problem_documents_set_no_latin_spaces_in_a_chinese_sentence():
+    # 「此游戏以 狼人（9人局） 版本 1（引擎 1）记录」「事件 7」: Chinese sets numbers and names without spaces
+    cjk = "[\u4e00-\u9fff（）「」，。：]"
+    for code, status, args in every_problem():
+        title, detail = problem_of(code, status, args, LANG)
+        assert not re.search(f"{cjk} | {cjk}", detail), (code, detail)
