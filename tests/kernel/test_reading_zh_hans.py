@@ -150,3 +150,30 @@ def test_text_zh_hans_problem_documents_set_no_latin_spaces_in_a_chinese_sentenc
     for code, status, args in every_problem():
         title, detail = problem_of(code, status, args, LANG)
         assert not re.search(f"{cjk} | {cjk}", detail), (code, detail)
+
+
+def test_text_zh_hans_quotes_are_one_kind():
+    # the catalogs quote with “” (“{ $option }”, a vote's words): 「」 only in some texts was two kinds
+    for key, args in (
+        ("event.babel", {"word": "喵"}),
+        ("today.babel", {"word": "喵"}),
+        ("event.library", {"word": "喵"}),
+        ("today.library", {"word": "喵"}),
+        ("act.vote.said", {"seat": 1, "target": 2, "text": "喵"}),
+    ):
+        line = render_text(key, LANG, args, NAMES, "magic_city")
+        assert "“喵”" in line and "「" not in line, line
+    assert "生存者" not in render_text("event.babel", LANG, {"word": "喵"}, NAMES, "magic_city")
+
+
+def test_text_zh_hans_city_rules_nest_no_colons():
+    # 「规则：首日占卜：有，……」: one colon to a sentence
+    line = render_text(
+        "city.rules",
+        LANG,
+        {"first_seer": "on", "consecutive_guard": "on", "night_talk": "on", "format": "free", "tie": "draw", "cards": ["bank"]},
+        NAMES,
+        "magic_city",
+    )
+    assert line.split("。")[0].count("：") == 1, line
+    assert line.startswith("规则：有首日占卜，"), line
