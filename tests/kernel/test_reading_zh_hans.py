@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
+from itertools import pairwise
 
 from grimoire.domain.catalog import fold
 from grimoire.domain.codec import decode
@@ -54,7 +55,7 @@ def test_text_zh_hans_game_created_brackets_never_nest():
 def test_text_zh_hans_day_breaks_once_each_morning():
     # 「第1天，天亮了。」 then 「天亮了，发现了……的尸体。」: the moderator says 天亮了 once
     for ruleset, viewer, lines in _feeds():
-        for before, after in zip(lines, lines[1:], strict=False):
+        for before, after in pairwise(lines):
             assert not ("天亮" in before and "天亮" in after), (ruleset, viewer, before, after)
 
 
@@ -68,7 +69,7 @@ def test_text_zh_hans_langrensha_morning_names_last_nights_dead():
 def test_text_zh_hans_langrensha_steps_open_as_the_moderator_opens_them():
     # 「开枪开始」「退水开始」 are no moderator's words: 「开枪环节开始」
     seen = set()
-    for ruleset, viewer, _, line in _lines("langrensha"):
+    for _, viewer, _, line in _lines("langrensha"):
         assert not re.match(r"(开枪|上警|退水|移交警徽|决斗)开始", line), (viewer, line)
         if line.endswith("环节开始。"):
             seen.add(line)
@@ -115,7 +116,11 @@ def test_text_zh_hans_seat_number_reads_as_players_say_it():
 
 def test_text_zh_hans_duration_help_names_its_unit_in_a_sentence():
     # 「每次发言的时间。秒；0 表示不限时。」: a unit alone after a full stop
-    for ruleset, option in (("jinro9", "speech_seconds"), ("langrensha", "shot_seconds"), ("witch_trial", "night_seconds")):
+    for ruleset, option in (
+        ("jinro9", "speech_seconds"),
+        ("langrensha", "shot_seconds"),
+        ("witch_trial", "night_seconds"),
+    ):
         own = render_text(f"option.{option}.help", LANG, {}, ruleset=ruleset)
         line = render_text("option.duration.help", LANG, {"help": own}, ruleset=ruleset)
         assert "。秒" not in line and "单位为秒" in line, line
@@ -148,7 +153,7 @@ def test_text_zh_hans_problem_documents_set_no_latin_spaces_in_a_chinese_sentenc
     # 「此游戏以 狼人（9人局） 版本 1（引擎 1）记录」「事件 7」: Chinese sets numbers and names without spaces
     cjk = "[\u4e00-\u9fff（）「」，。：]"
     for code, status, args in every_problem():
-        title, detail = problem_of(code, status, args, LANG)
+        _, detail = problem_of(code, status, args, LANG)
         assert not re.search(f"{cjk} | {cjk}", detail), (code, detail)
 
 
@@ -171,7 +176,14 @@ def test_text_zh_hans_city_rules_nest_no_colons():
     line = render_text(
         "city.rules",
         LANG,
-        {"first_seer": "on", "consecutive_guard": "on", "night_talk": "on", "format": "free", "tie": "draw", "cards": ["bank"]},
+        {
+            "first_seer": "on",
+            "consecutive_guard": "on",
+            "night_talk": "on",
+            "format": "free",
+            "tie": "draw",
+            "cards": ["bank"],
+        },
         NAMES,
         "magic_city",
     )
