@@ -77,7 +77,7 @@ whisper-closed = 今晚的密谈已达上限，到此结束。
 seer-first = 初日神谕：{ $target }是【{ $label }】。
 seer-result = 查验结果：{ $target }是【{ $label }】。
 medium-result = 通灵结果：被处决的{ $target }是【{ $label }】。
-deadline-extended = 期限已延长。
+deadline-extended = 时间已延长。
 seat-number = 你是{ $number }号玩家。
 reminder = 你还没有行动。
 # 告知各座位的内容，以主持人的视角（`$told` 为被告知的座位）

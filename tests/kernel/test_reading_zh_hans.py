@@ -189,3 +189,20 @@ def test_text_zh_hans_city_rules_nest_no_colons():
     )
     assert line.split("。")[0].count("：") == 1, line
     assert line.startswith("规则：有首日占卜，"), line
+
+
+def test_text_zh_hans_magic_city_options_use_the_steps_and_actions_words():
+    # the option 夜间交流 against the rules' 夜间可密谈, 身份确认 against the step 确认身份
+    assert render_text("option.night_talk", LANG, {}, ruleset="magic_city") == "夜间密谈"
+    assert "密谈" in render_text("option.night_talk.help", LANG, {}, ruleset="magic_city")
+    check = render_text("step.check", LANG, {}, ruleset="magic_city")
+    for key in ("option.role_check_seconds", "option.role_check_seconds.help", "option.first_seer.help"):
+        line = render_text(key, LANG, {}, ruleset="magic_city")
+        assert check in line and "身份确认" not in line, line
+    event = render_text("action.event", LANG, {}, ruleset="magic_city")
+    assert render_text("option.event_seconds", LANG, {}, ruleset="magic_city") == event + "时间"
+
+
+def test_text_zh_hans_extended_time_reads_as_time():
+    # 「期限已延长」 reads as a contract's term: the moderator extends the time
+    assert render_text("deadline.extended", LANG, {}) == "时间已延长。"
