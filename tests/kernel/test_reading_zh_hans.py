@@ -9,11 +9,12 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
 
-from grimoire.domain.catalog import fold
+from grimoire.domain.catalog import RULESETS, fold
 from grimoire.domain.codec import decode
 from grimoire.domain.events import MODERATOR, sees
 from grimoire.domain.texts import render_text
 from grimoire.projections.view import SPECTATOR
+from grimoire.service.labels import option_info
 from tests.corpus.corpus import CORPORA, feed_text, read_games
 from tests.kernel.test_text_forms import every_problem, problem_of
 
@@ -206,3 +207,12 @@ def test_text_zh_hans_magic_city_options_use_the_steps_and_actions_words():
 def test_text_zh_hans_extended_time_reads_as_time():
     # 「期限已延长」 reads as a contract's term: the moderator extends the time
     assert render_text("deadline.extended", LANG, {}) == "时间已延长。"
+
+
+def test_text_zh_hans_every_duration_option_is_named_as_a_time():
+    # 「夜晚每个阶段」「身份确认」「第0夜」 beside 「发言时间」: a duration's name says what it times
+    for ruleset, rs in RULESETS.items():
+        for key, option in rs.options.items():
+            if option.unit == "seconds":
+                name = option_info(rs, key, option, LANG).name
+                assert name.endswith(("时间", "长度")), (ruleset, key, name)
