@@ -12,7 +12,8 @@
 role-medium = { -medium }
 role-hunter = { -hunter }
 # jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
-morning-dead = 天亮了，发现了{ $seats }的尸体。
+# the day's phase before it already says 天亮了
+morning-dead = 发现了{ $seats }的尸体。
 ruleset-jinro9 = 狼人（9人局）
 option-vote_seconds-help = 投票与决选投票的时间。
 option-last_words_seconds-help = 被处决者的遗言时间。

@@ -14,13 +14,14 @@ role-hunter = { -hunter }
 medium-result = 灵媒结果：被处决的{ $target }是【{ $label }】。
 told-medium-result = { $told }的灵媒结果：被处决的{ $target }是【{ $label }】。
 # jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
-morning-dead = 天亮了，发现了{ $seats }的尸体。
+# the day's phase before it already says 天亮了
+morning-dead = 发现了{ $seats }的尸体。
 # The free discussion ends at its deadline: a seat that has not said it is ready skipped nothing
 defaulted-speak = 讨论时间结束。
 defaulted-speak-seat = { $seat }的讨论时间结束。
 ruleset-ultimate13 = 终极狼人（13人局）
 option-medium_result = 灵媒结果
-option-medium_result-help = 灵媒得知的内容。
+option-medium_result-help = { -medium }得知的内容。
 option-medium_result-role = 身份
 option-medium_result-alignment = 人类或狼人
 option-wolf_attack_wolf = 狼人可袭击狼人

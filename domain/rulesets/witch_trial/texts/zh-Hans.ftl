@@ -11,7 +11,8 @@
 -accept = 接受交易
 -refuse = 拒绝交易
 -offer = 发起交易
--take = 拿取卡牌
+# 6.2: 「可选择取走一张手牌（亦可选择不取）」
+-take = 取走手牌
 -pass = 放弃
 -morning = 晨间阶段
 -noon = 午间阶段
@@ -117,14 +118,18 @@ attack-made = { $seat }使用【{ $card }】攻击{ $target }（今晚第{ $slot
 killed = { $seat }被{ $by }的【{ $card }】杀死。
 wrecked = { $seat }连续两夜未成功击杀，残骸化死亡。
 attack-blocked = { $target }的【{ -barrier }】挡住了{ $seat }的攻击。
-attack-late = { $target }已经死亡：{ $seat }的攻击卡已消耗，由{ $seat }从尸体上拿取卡牌。
+attack-late = { $target }已经死亡：{ $seat }的攻击卡已消耗，{ $seat }可以从尸体上取走手牌。
 attack-missed = { $seat }的【{ -kill_magic }】没有命中{ $target }，因为{ $target }自己的【{ -witch_killer }】攻击已经成功。
 attack-voided = { $seat }在攻击{ $target }之前已死亡：什么也没有发生，卡牌保留在手中。
 became-witch = { $seat }成功击杀了目标，受到了【魔女化】影响。
-witch-timer = 受【魔女化】影响的{ $seat }已连续{ $count }夜未成功击杀。
+witch-timer =
+    { PLURAL($count) ->
+        [0] 受【魔女化】影响的{ $seat }今晚成功击杀，未击杀的夜数清零。
+       *[other] 受【魔女化】影响的{ $seat }已连续{ $count }夜未成功击杀。
+    }
 witch_killer-passed = 残骸化死亡的{ $seat }的【{ -witch_killer }】转移给了{ $target }，{ $target }受到了【魔女化】影响。
 offer-held = { $seat }向{ $target }提出的【{ $card }】交易被搁置：{ $target }无法接受，白天结束时视为未成立。
-loot-queued = 从{ $target }的尸体上拿取卡牌的顺序：{ $seats }
+loot-queued = 从{ $target }的尸体上取走手牌的顺序：{ $seats }
 leftovers-discarded = 留在{ $target }的尸体上并被弃置的卡牌：{ $cards }
 cause-kill_magic = 【{ -kill_magic }】
 cause-witch_killer = 【{ -witch_killer }】
@@ -155,7 +160,7 @@ option-vote_seconds-help = 夜间监禁投票的时间。
 option-night_seconds = 深夜时间
 option-night_seconds-help = 深夜使用卡牌的时间。
 option-loot_seconds = 搜刮时间
-option-loot_seconds-help = 搜刮的时间（固定）。秒。
+option-loot_seconds-help = 搜刮遗落手牌的时间（固定），单位为秒。
 phase_name-dawn = { -dawn }
 phase_name-morning = { -morning_phase }
 phase_name-noon = { -noon_phase }
