@@ -205,7 +205,7 @@ def test_a_game_of_each_other_ruleset_is_played_to_its_end_from_seat_pages_and_b
     expect(by_testid(page_seats[0].page, "role-card")).to_contain_text(cards[own])
     if ruleset == "witch_trial":  # a tap on a card of the hand reads what the card does
         card = view["private"]["hand"][0]
-        by_testid(page_seats[0].page, "hand").locator(f'[data-testid="card-{card}"]').click()
+        by_testid(page_seats[0].page, "hand").locator(f'[data-testid="card-{card}"]').first.click()
         expect(by_testid(page_seats[0].page, "role-info")).to_contain_text(cards[card])
 
     final = play_out(
