@@ -51,7 +51,11 @@ def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
             for r, role in rs.roles.items()
         ],
         states=[
-            RoleInfo(id=s, name=name_of("state", s, lang, rs.id), card=render_text(f"state.{s}.card", lang, {}, ruleset=rs.id))
+            RoleInfo(
+                id=s,
+                name=name_of("state", s, lang, rs.id),
+                card=render_text(f"state.{s}.card", lang, {}, ruleset=rs.id),
+            )
             for s in states_of(rs.id)
         ],
         presets={k: list(v) for k, v in rs.presets.items()},

@@ -253,7 +253,7 @@ class RulesetInfo(msgspec.Struct, kw_only=True):
     min_seats: int  # the fewest seats a game may have
     max_seats: int  # the most seats a game may have
     roles: list[RoleInfo]  # every role it deals
-    states: list[RoleInfo]  # the states a player may be in besides a role, each with its card (witch_trial's prisoner and witch)
+    states: list[RoleInfo]  # the states a player may be in besides a role, with their cards (witch_trial's)
     presets: dict[str, list[str]]  # each preset's role ids, one a seat
     preset_seats: dict[str, int]  # how many seats each preset is for
     options: dict[str, OptionInfo]  # its options by id

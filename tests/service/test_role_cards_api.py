@@ -15,7 +15,9 @@ def test_api_ruleset_document_carries_every_roles_card_in_the_language_asked(tmp
         for ruleset in RULESETS:
             doc = c.get(f"/rulesets/{ruleset}", params={"lang": lang}).json()
             cards = {r["id"]: r["card"] for r in doc["roles"]}
-            assert cards == {r: render_text(f"role.{r}.card", lang, {}, ruleset=ruleset) for r in RULESETS[ruleset].roles}
+            assert cards == {
+                r: render_text(f"role.{r}.card", lang, {}, ruleset=ruleset) for r in RULESETS[ruleset].roles
+            }
             assert bool(doc["states"]) == (ruleset == "witch_trial")
         states = {s["id"]: s for s in c.get("/rulesets/witch_trial", params={"lang": lang}).json()["states"]}
         assert states["prisoner"]["card"] == render_text("state.prisoner.card", lang, {}, ruleset="witch_trial")
