@@ -66,3 +66,14 @@ def test_text_role_cards_in_the_other_rulesets_are_their_own():
             assert f"{rs}.role.{role}.card" in MESSAGES, (rs, role)
     assert "放逐" in render_text("role.werewolf.card", "ja", {}, ruleset="langrensha")
     assert "人間" in render_text("role.werewolf.card", "ja", {}, ruleset="magic_city")
+
+
+def test_text_langrensha_cards_name_the_packs_attack_as_the_feed_does():
+    """The feed says the wolves attack (「今晚狼人袭击…」); the cards say it with the same word, never another."""
+    word = {"ja": "襲撃", "zh-Hans": "袭击", "zh-Hant": "襲擊", "en": "attack"}
+    other = {"ja": "殺害し", "zh-Hans": "参与击杀", "zh-Hant": "參與擊殺", "en": "kill with the pack"}
+    for lang in LANGS:
+        assert word[lang] in render_text("pack.attacked", lang, {"target": 2}, ("A", "B"), "langrensha")
+        for role in ("werewolf", "alpha_wolf", "blood_moon", "witch", "guard"):
+            card = render_text(f"role.{role}.card", lang, {}, ruleset="langrensha")
+            assert word[lang] in card and other[lang] not in card, (lang, role, card)
