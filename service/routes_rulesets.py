@@ -9,7 +9,7 @@ from litestar import Controller, Response, get
 from litestar.params import Parameter
 
 from grimoire.domain import catalog as rulesets
-from grimoire.domain.texts import name_of, role_name
+from grimoire.domain.texts import MESSAGES, name_of, render_text, role_name
 from grimoire.service.commands import preset_seats
 from grimoire.service.guards import HttpRequest
 from grimoire.service.labels import labels_of, option_info
@@ -28,6 +28,12 @@ from grimoire.service.web import (
 )
 
 
+def states_of(ruleset: str) -> list[str]:
+    """The states its catalog names (`state-<id>`, each with its `state-<id>-card`), in the catalog's order."""
+    prefix = f"{ruleset}.state."
+    return [k.removeprefix(prefix) for k in MESSAGES if k.startswith(prefix) and "." not in k.removeprefix(prefix)]
+
+
 def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
     return RulesetInfo(
         id=rs.id,
@@ -36,8 +42,21 @@ def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
         min_seats=rs.min_seats,
         max_seats=rs.max_seats,
         roles=[
-            RoleInfo(id=r, name=role_name(r, lang, rs.id), team=getattr(role, "team", None))
+            RoleInfo(
+                id=r,
+                name=role_name(r, lang, rs.id),
+                team=getattr(role, "team", None),
+                card=render_text(f"role.{r}.card", lang, {}, ruleset=rs.id),
+            )
             for r, role in rs.roles.items()
+        ],
+        states=[
+            RoleInfo(
+                id=s,
+                name=name_of("state", s, lang, rs.id),
+                card=render_text(f"state.{s}.card", lang, {}, ruleset=rs.id),
+            )
+            for s in states_of(rs.id)
         ],
         presets={k: list(v) for k, v in rs.presets.items()},
         preset_seats=preset_seats(rs.id),

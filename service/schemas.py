@@ -212,6 +212,7 @@ class RoleInfo(msgspec.Struct, kw_only=True):
     id: str  # the role's stable id
     name: str  # its name in the language asked for
     team: str | None = None  # the side it plays for, when fixed
+    card: str  # its role card in the language asked for: what it does and when, its side and how it wins
 
 
 class OptionInfo(msgspec.Struct, kw_only=True):
@@ -254,6 +255,7 @@ class RulesetInfo(msgspec.Struct, kw_only=True):
     min_seats: int  # the fewest seats a game may have
     max_seats: int  # the most seats a game may have
     roles: list[RoleInfo]  # every role it deals
+    states: list[RoleInfo]  # the states a player may be in besides a role, with their cards (witch_trial's)
     presets: dict[str, list[str]]  # each preset's role ids, one a seat
     preset_seats: dict[str, int]  # how many seats each preset is for
     options: dict[str, OptionInfo]  # its options by id

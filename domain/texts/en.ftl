@@ -373,3 +373,11 @@ language-en = English
 language-ja = 日本語
 language-zh_Hans = 简体中文
 language-zh_Hant = 繁體中文
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+
+role-villager-card = You are on the village's side, with no special ability. Find the { -werewolf } players by discussion and vote: the village wins once every { -werewolf } has been executed.
+role-seer-card = You are on the village's side. Each night from the first day on, divine one player and learn whether they are a { -werewolf }. At the start you are told that one random player is human. The village wins once every { -werewolf } has been executed.
+role-werewolf-card = As a { -werewolf }, you are on the werewolves' side and know who the other werewolves are. Each night from the first day on, you choose one player to attack together (the attack is not optional). You win once the living werewolves are at least as many as the living members of the village.
+role-madman-card = You are on the werewolves' side, with no ability: you do not know who the werewolves are, and the { -seer } sees you as human. You win when the werewolves win.
+role-fox-card = You play alone for the { -fox }. A { -werewolf } attack does not kill you, but you die the morning after the { -seer } divines you, and when you are executed. If you are alive when the game ends, you win, whichever side won.

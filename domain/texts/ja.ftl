@@ -319,3 +319,11 @@ language-en = English
 language-ja = 日本語
 language-zh_Hans = 简体中文
 language-zh_Hant = 繁體中文
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+
+role-villager-card = { -villager }陣営です。特殊能力はありません。議論と投票で{ -werewolf }を見つけ、{ -werewolf }を全員処刑すれば勝利です。
+role-seer-card = { -villager }陣営です。1日目の夜から毎晩1人を占い、{ -werewolf }か否かを知ります。ゲーム開始時には、ランダムな1人が人間であることを知らされます（初日占い）。{ -werewolf }を全員処刑すれば勝利です。
+role-werewolf-card = { -werewolf }陣営です。仲間の{ -werewolf }が誰かを知っていて、1日目の夜から毎晩、仲間と相談して1人を襲撃します（襲撃は必須）。{ -werewolf }の生存数が{ -villager }陣営の生存数以上になれば勝利です。
+role-madman-card = { -werewolf }陣営です。能力はなく、{ -werewolf }が誰かも知りませんが、{ -seer }に占われると人間と出ます。{ -werewolf }陣営が勝てばあなたも勝利です。
+role-fox-card = { -fox }陣営です。{ -werewolf }に襲撃されても死にませんが、{ -seer }に占われると翌朝死亡し（呪殺）、処刑されても死亡します。ゲーム終了時に生きていれば、どちらの陣営が勝っても{ -fox }の勝利です。

@@ -320,3 +320,11 @@ language-en = English
 language-ja = 日本語
 language-zh_Hans = 简体中文
 language-zh_Hant = 繁體中文
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+
+role-villager-card = 属于村民阵营，没有特殊能力。通过讨论和投票找出{ -werewolf }，处决全部{ -werewolf }即获胜。
+role-seer-card = 属于村民阵营。从第1天夜晚起，每晚查验一名玩家，得知其是否为{ -werewolf }。游戏开始时还会得知随机一名玩家是人类（首日查验）。处决全部{ -werewolf }即获胜。
+role-werewolf-card = 属于{ -werewolf }阵营。你知道同伴{ -werewolf }是谁；从第1天夜晚起，每晚与同伴商量袭击一名玩家（必须袭击）。存活的{ -werewolf }数不少于村民阵营的存活人数时获胜。
+role-madman-card = 属于{ -werewolf }阵营。没有能力，也不知道谁是{ -werewolf }，被{ -seer }查验时显示为人类。{ -werewolf }阵营获胜时你也获胜。
+role-fox-card = 属于{ -fox }阵营。被{ -werewolf }袭击不会死，但被{ -seer }查验后会在次日早晨死亡（咒杀），被处决也会死亡。游戏结束时只要还活着，无论哪个阵营获胜，都是{ -fox }获胜。

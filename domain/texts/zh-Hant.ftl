@@ -319,3 +319,11 @@ language-en = English
 language-ja = 日本語
 language-zh_Hans = 简体中文
 language-zh_Hant = 繁體中文
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+
+role-villager-card = 屬於村民陣營，沒有特殊能力。透過討論和投票找出{ -werewolf }，處決全部{ -werewolf }即獲勝。
+role-seer-card = 屬於村民陣營。從第1天夜晚起，每晚查驗一名玩家，得知其是否為{ -werewolf }。遊戲開始時還會得知隨機一名玩家是人類（首日查驗）。處決全部{ -werewolf }即獲勝。
+role-werewolf-card = 屬於{ -werewolf }陣營。你知道同伴{ -werewolf }是誰；從第1天夜晚起，每晚與同伴商量襲擊一名玩家（必須襲擊）。存活的{ -werewolf }數不少於村民陣營的存活人數時獲勝。
+role-madman-card = 屬於{ -werewolf }陣營。沒有能力，也不知道誰是{ -werewolf }，被{ -seer }查驗時顯示為人類。{ -werewolf }陣營獲勝時你也獲勝。
+role-fox-card = 屬於{ -fox }陣營。被{ -werewolf }襲擊不會死，但被{ -seer }查驗後會在次日早晨死亡（咒殺），被處決也會死亡。遊戲結束時只要還活著，無論哪個陣營獲勝，都是{ -fox }獲勝。

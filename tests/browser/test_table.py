@@ -110,6 +110,12 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
         assert token
         seats.append(PageSeat(api, game_id, number, token, rng, page))
     assert sorted(seat.seat for seat in seats) == list(range(1, 10))
+    cards = {role["id"]: role["card"] for role in api.get("/rulesets/jinro9", params={"lang": "ja"}).json()["roles"]}
+    first = seats[0]
+    own = first.view()["role"]
+    expect(by_testid(first.page, "role-card")).to_contain_text(cards[own])  # the seat's own role card, open
+    by_testid(first.page, "role-card").locator("summary").click()  # folded on a tap, out of the way
+    expect(by_testid(first.page, "role-card")).not_to_have_attribute("open", "")
     shot_taken = []
 
     def each_round() -> None:
@@ -133,6 +139,12 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
     for seat in seats:
         expect(by_testid(seat.page, "result")).not_to_be_empty()
         expect(by_testid(seat.page, "role")).to_have_attribute("data-role", roles[seat.seat])
+    other = next(s for s in roles if roles[s] != own)  # at the end every role is revealed: a tap reads its card
+    by_testid(first.page, f"seat-{other}").click()
+    expect(by_testid(first.page, "role-info")).to_contain_text(cards[roles[other]])
+    screenshots(first.page, "role-card")
+    by_testid(first.page, "role-info-close").click()
+    expect(by_testid(first.page, "role-info")).to_be_hidden()
     for seat in seats[:3]:  # the receipts a page kept hold against the published log
         kept = json.loads(seat.page.evaluate(f"localStorage.getItem('grimoire:{game_id}:receipts:{seat.seat}')"))
         assert len(kept) >= 1 and int(by_testid(seat.page, "receipts-count").inner_text()) == len(kept)
@@ -213,6 +225,15 @@ def test_a_game_of_each_other_ruleset_is_played_to_its_end_from_seat_pages_and_b
             seats.append(ApiSeat(api, game_id, number, token, rng))
     page_seats = [seat for seat in seats if isinstance(seat, PageSeat)]
     seen = RulesetSights(ruleset, page_seats)
+    info = api.get(f"/rulesets/{ruleset}", params={"lang": lang}).json()
+    cards = {role["id"]: role["card"] for role in info["roles"] + info["states"]}
+    view = page_seats[0].view()  # witch_trial deals cards: its seat reads the prisoner's card, or the witch's
+    own = view["role"] or ("witch" if "witch_killer" in view["private"]["hand"] else "prisoner")
+    expect(by_testid(page_seats[0].page, "role-card")).to_contain_text(cards[own])
+    if ruleset == "witch_trial":  # a tap on a card of the hand reads what the card does
+        card = view["private"]["hand"][0]
+        by_testid(page_seats[0].page, "hand").locator(f'[data-testid="card-{card}"]').first.click()
+        expect(by_testid(page_seats[0].page, "role-info")).to_contain_text(cards[card])
 
     final = play_out(
         api, game_id, lambda: api.post(f"/games/{game_id}/deadline", headers=auth(game["host_token"])), seats, seen

@@ -152,3 +152,38 @@ def test_glossary_every_role_card_phase_step_action_and_team_reads_through_a_ter
             ):
                 plain.append(f"{lang}: {entry.id.name}")
     assert not plain
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_glossary_scans_every_role_card_of_the_ruleset(ruleset, lang):
+    """The role cards are read like the rest of the document: each is among the texts the tests above scan."""
+    document = ruleset_info(RULESETS[ruleset], lang)
+    cards = [r.card for r in document.roles] + [s.card for s in document.states]
+    assert len(cards) >= len(RULESETS[ruleset].roles) and all(cards)
+    assert set(cards) <= shown(ruleset, lang)
+
+
+def plain_terms(path: Path) -> dict[str, str]:
+    from fluent.syntax import FluentParser, ast
+
+    body = FluentParser().parse(path.read_text(encoding="utf-8")).body
+    return {
+        e.id.name: "".join(p.value for p in e.value.elements if isinstance(p, ast.TextElement))
+        for e in body
+        if isinstance(e, ast.Term)
+    }
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_a_rulesets_copy_of_a_shared_word_reads_as_the_shared_catalog_writes_it(lang):
+    """A card that names a shared role (`-werewolf`) carries the shared word in its own catalog's glossary:
+    the same word, so the card and the feed never disagree."""
+    shared = plain_terms(ROOT / "domain/texts" / f"{lang}.ftl")
+    differ = {
+        f"{ruleset}: -{term} = {word} (shared: {shared[term]})"
+        for ruleset in RULESETS
+        for term, word in plain_terms(ROOT / "domain/rulesets" / ruleset / f"texts/{lang}.ftl").items()
+        if term in shared and word != shared[term]
+    }
+    assert not differ

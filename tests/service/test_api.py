@@ -48,7 +48,8 @@ def test_rulesets_list_every_registered_ruleset_with_localized_roles(database_ur
         r = c.get("/rulesets", params={"lang": "ja"})
         assert [x["id"] for x in r.json()] == list(RULESETS)
         detail = c.get("/rulesets/jinro9", headers={"Accept-Language": "zh-TW"}).json()
-        assert {"id": "seer", "name": "預言家", "team": "village"} in detail["roles"]
+        seer = next(r for r in detail["roles"] if r["id"] == "seer")
+        assert (seer["name"], seer["team"]) == ("預言家", "village") and seer["card"]
         assert detail["options"]["time_scale"]["default"] == 1.0
         problem(c.get("/rulesets/nope"), 404, "ruleset_not_found")
 

@@ -3,7 +3,8 @@
 // DOM hooks (data-testid): join-name, join-submit, problem, my-seat, my-name, role, phase, day, step,
 // deadline, status, connection, seat-<n>, seat-name-<n>, decisions, decision-<kind>, choice-<value>,
 // text-input, submit, answered, hand, card-<id>, offer, today, sheriff, lover, candidates, potions,
-// wolf-target, feed, feed-item, receipts-count, receipts-download, seat-link, result, winners, watch-link.
+// wolf-target, feed, feed-item, receipts-count, receipts-download, seat-link, result, winners, watch-link,
+// role-card (the seat's own role card), role-info (the card of a role tapped in play), role-info-close.
 import {
   Problem,
   act,
@@ -95,6 +96,35 @@ async function seatPage() {
   });
   let shownKey = "";
 
+  // role cards (GET /rulesets/{id}): the seat's own under its role, and any role tapped in play
+  const cards = Object.fromEntries([...words.info.roles, ...(words.info.states || [])].map((r) => [r.id, r]));
+  const ownCard = h("details", { testid: "role-card", class: "role-card", open: true }); // open at first; a tap on its name folds it
+  const roleInfo = h("aside", { testid: "role-info", class: "role-info", hidden: true });
+  const showCard = (id) => {
+    const r = cards[id];
+    if (!r) return;
+    const close = h("button", { type: "button", testid: "role-info-close", "aria-label": "×", onclick: () => (roleInfo.hidden = true) }, "×");
+    roleInfo.replaceChildren(close, h("h3", {}, r.name), h("p", {}, r.card));
+    roleInfo.dataset.role = id;
+    roleInfo.hidden = false;
+  };
+  // witch_trial deals cards, not roles: a seat is a prisoner, and a witch while it holds the witch killer
+  const ownId = (v) => v.role || (cards.prisoner ? ((v.private || {}).hand || []).includes("witch_killer") ? "witch" : "prisoner" : null);
+  const showOwnCard = () => {
+    const id = ownId(view);
+    const me = top.querySelector(".me"); // under the seat's own role
+    if (me) me.after(ownCard);
+    if (ownCard.dataset.card === (id || "")) return;
+    ownCard.dataset.card = id || "";
+    const r = cards[id];
+    ownCard.hidden = !r;
+    ownCard.replaceChildren(...(r ? [h("summary", {}, r.name), h("p", {}, r.card)] : []));
+  };
+  top.addEventListener("click", (ev) => {
+    const el = ev.target.closest("[data-role], .hand .card[data-testid^='card-']");
+    if (el) showCard(el.dataset.role || el.dataset.testid.slice(5));
+  });
+
   const showReceipts = () => {
     const kept = receiptsOf(view.seat);
     receiptsCount.textContent = String(kept.length);
@@ -117,6 +147,7 @@ async function seatPage() {
   const show = (next, force = false) => {
     view = next;
     top.replaceChildren(renderView(view, words));
+    showOwnCard();
     const key = decisionsKey(view);
     if (force || key !== shownKey) {
       shownKey = key;
@@ -149,6 +180,7 @@ async function seatPage() {
   app.replaceChildren(
     h("div", { class: "topline" }, h("h1", {}, words.info.name), connection),
     top,
+    roleInfo,
     decisions,
     h("section", {}, h("h2", {}, t("feed")), feed),
     h("section", { class: "receipts" }, h("h2", {}, t("receipts"), " ", receiptsCount), download, " ", seatLink),

@@ -21,3 +21,12 @@ ruleset-jinro9 = Werewolf for nine
 option-vote_seconds-help = The vote and the runoff.
 option-last_words_seconds-help = The executed player's last words.
 option-night0_seconds-help = Night 0: the wolves' meeting.
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+# The shared catalog's words the cards name, as the shared catalog writes them (a test checks they agree)
+-werewolf = werewolf
+-madman = madman
+-fox = fox
+
+role-medium-card = You are on the village's side. At the start of each night you learn whether the player executed that day was a { -werewolf } (the { -madman } and the { -fox } read as human). The village wins once every { -werewolf } has been executed.
+role-hunter-card = You are on the village's side. Each night from the first day on, guard one player from the { -werewolf } attack. You cannot guard yourself, nor the player you guarded the night before (on the first night you may guard nobody). The village wins once every { -werewolf } has been executed.

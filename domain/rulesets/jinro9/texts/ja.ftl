@@ -17,3 +17,13 @@ ruleset-jinro9 = 人狼（9人村）
 option-vote_seconds-help = 投票と決選投票の時間。
 option-last_words_seconds-help = 処刑された人の遺言の時間。
 option-night0_seconds-help = 0日目の夜：人狼の顔合わせ。
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+# The shared catalog's words the cards name, as the shared catalog writes them (a test checks they agree)
+-villager = 村人
+-werewolf = 人狼
+-madman = 狂人
+-fox = 妖狐
+
+role-medium-card = { -villager }陣営です。毎晩の始めに、その日処刑された者が{ -werewolf }だったか否かを知ります（{ -madman }と{ -fox }は人間と出ます）。{ -werewolf }を全員処刑すれば勝利です。
+role-hunter-card = { -villager }陣営です。1日目の夜から毎晩1人を護衛し、{ -werewolf }の襲撃から守ります。自分自身と、前の晩に護衛した人は護衛できません（1日目の夜だけは護衛なしも可）。{ -werewolf }を全員処刑すれば勝利です。

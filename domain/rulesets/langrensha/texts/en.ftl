@@ -210,3 +210,31 @@ result-mixed_lovers = The lovers win (a wolf and a villager)
 result-no_winner = Nobody wins
 item-antidote = { -save }
 item-poison = { -poison }
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+# The shared catalog's words the cards name, as the shared catalog writes them (a test checks they agree)
+-werewolf = werewolf
+-villager = villager
+-seer = seer
+
+role-werewolf-card = As a { -werewolf }, you are on the werewolves' side. Each night you choose with the other wolves one villager to attack; by day you hide what you are and avoid exile. You win once the werewolves are at least as many as the villagers.
+role-alpha_wolf-card = You are on the werewolves' side and attack with the pack at night. When you are exiled by the vote or shot by the { -huntsman }, you may take one living player with you ({ -shot }); not when you are poisoned. You win once the werewolves are at least as many as the villagers.
+role-white_wolf-card = You are on the werewolves' side and attack with the pack at night. On odd nights you may also { -white_kill } after the pack's attack (or skip it). You win once the werewolves are at least as many as the villagers.
+role-wolf_beauty-card = You are on the werewolves' side and attack with the pack at night. Once per game you may { -charm } one player: when the { -wolf_beauty } dies, the charmed player dies at once. You win once the werewolves are at least as many as the villagers.
+role-guardian_wolf-card = You are on the werewolves' side and attack with the pack at night. Each night you may { -shield } one wolf (yourself included) from being killed that night, or skip it. You win once the werewolves are at least as many as the villagers.
+role-hidden_wolf-card = You are on the werewolves' side and attack with the pack at night. The { -seer } sees you as a villager; otherwise you are an ordinary { -werewolf }. You win once the werewolves are at least as many as the villagers.
+role-blood_moon-card = You are on the werewolves' side, but you do not meet the wolves at night at first, and the { -seer } sees you as a villager. When every other { -werewolf } is dead, you turn into a { -werewolf } and attack with the pack; the village must get rid of you too to win. You win once the werewolves are at least as many as the villagers.
+role-nightmare-card = You are on the werewolves' side and attack with the pack at night. Each night you may { -block } one living player other than yourself: they cannot use their ability that night. You may skip it. You win once the werewolves are at least as many as the villagers.
+role-villager-card = You are on the village's side. A { -villager } has no special ability: you speak and vote by day to find the werewolves. The village wins once every { -werewolf } is gone.
+role-seer-card = You are on the village's side. Each night you may check one player and learn whether they are a { -werewolf } or a villager (the { -hidden_wolf } and an unturned { -blood_moon } read as villager). The village wins once every { -werewolf } is gone.
+role-witch-card = You are on the village's side, with one { -save } and one { -poison }, each usable once per game and at most one a night: the { -save } saves the player the wolves attacked that night, the { -poison } kills any player. You learn the wolves' target each night. The village wins once every { -werewolf } is gone.
+role-huntsman-card = You are on the village's side. When the wolves kill you or the vote exiles you, you may take one player with you ({ -shot }); not when you are poisoned. The village wins once every { -werewolf } is gone.
+role-guard-card = You are on the village's side. Each night you may { -shield } one player from the wolves' attack, but never the same player two nights running. The village wins once every { -werewolf } is gone.
+role-idiot-card = You are on the village's side. The first time the vote exiles you, your card is revealed and you live on without a vote; you still speak, and the wolves may still attack you at night. The village wins once every { -werewolf } is gone.
+role-elder-card = You are on the village's side, with two lives: you survive one attack by the wolves. But if the vote exiles you, every special role of the village loses its ability. The village wins once every { -werewolf } is gone.
+role-knight-card = You are on the village's side. Once per game, before the vote, you may challenge one player to a { -duel }: if they are a { -werewolf } they die at once, otherwise the { -knight } dies. The village wins once every { -werewolf } is gone.
+role-magician-card = You are on the village's side. Once per game, at night, you may { -swap } two players' roles; both learn their new role. The village wins once every { -werewolf } is gone.
+role-cupid-card = You are on the village's side. On the first night you choose two players to be lovers ({ -link }): they learn each other's role, and when one dies the other dies of a broken heart. The village wins once every { -werewolf } is gone; if the lovers are a wolf and a villager, you win with { -lovers } when only the two of them are left.
+role-raven-card = You are on the village's side. Each night you may put your { -mark } on one player: the next day's { -exile_vote } counts one extra vote against them. The village wins once every { -werewolf } is gone.
+role-graveyard_keeper-card = You are on the village's side. Each night you may learn the true role of one dead player, or skip it. The village wins once every { -werewolf } is gone.
+role-thief-card = You are { -neutral }. On the first night you see the two cards nobody was dealt and may take one as your role ({ -pick }), or stay a plain { -villager }; if both are wolves, you must take one. From then on you win with the side of the role you took.

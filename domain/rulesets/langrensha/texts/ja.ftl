@@ -201,3 +201,31 @@ result-mixed_lovers = { -lovers }の勝利（人狼と村人の恋人）
 result-no_winner = 勝者なし
 item-antidote = { -save }
 item-poison = { -poison }
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+# The shared catalog's words the cards name, as the shared catalog writes them (a test checks they agree)
+-werewolf = 人狼
+-villager = 村人
+-seer = 占い師
+
+role-werewolf-card = 人狼陣営です。毎晩ほかの{ -werewolf }と一緒に村人を1人襲撃し、昼は正体を隠して放逐を避けます。{ -werewolf }の数が村人の数以上になれば勝利です。
+role-alpha_wolf-card = 人狼陣営で、夜は{ -werewolf }の襲撃に加わります。投票で放逐されたとき、または{ -huntsman }に撃たれたとき、生存者を1人{ -shot }して道連れにできます（毒殺では不可）。{ -werewolf }の数が村人の数以上になれば勝利です。
+role-white_wolf-card = 人狼陣営で、夜は{ -werewolf }の襲撃に加わります。奇数の夜には、襲撃のあとにさらに{ -white_kill }ができます（仲間の{ -werewolf }を1人。見送りも可）。{ -werewolf }の数が村人の数以上になれば勝利です。
+role-wolf_beauty-card = 人狼陣営で、夜は{ -werewolf }の襲撃に加わります。ゲーム中に1度だけ、1人を{ -charm }できます。{ -wolf_beauty }が死亡すると、{ -charm }されたプレイヤーも即座に死亡します。{ -werewolf }の数が村人の数以上になれば勝利です。
+role-guardian_wolf-card = 人狼陣営で、夜は{ -werewolf }の襲撃に加わります。毎晩{ -werewolf }を1人（自分も可）{ -shield }し、その夜の死亡から守れます（見送りも可）。{ -werewolf }の数が村人の数以上になれば勝利です。
+role-hidden_wolf-card = 人狼陣営で、夜は{ -werewolf }の襲撃に加わります。{ -seer }に占われると村人と出ます。ほかは普通の{ -werewolf }と同じです。{ -werewolf }の数が村人の数以上になれば勝利です。
+role-blood_moon-card = 人狼陣営ですが、最初は{ -werewolf }の夜の相談に加わらず、{ -seer }に占われると村人と出ます。ほかの{ -werewolf }が全員死亡した時点で{ -werewolf }に変わり、襲撃に加わります。村人陣営はあなたも倒さなければ勝てません。{ -werewolf }の数が村人の数以上になれば勝利です。
+role-nightmare-card = 人狼陣営で、夜は{ -werewolf }の襲撃に加わります。毎晩、自分以外の生存者1人を選んで{ -block }を行い、その夜は能力を使えなくします（見送りも可）。{ -werewolf }の数が村人の数以上になれば勝利です。
+role-villager-card = 村人陣営です。{ -villager }に特殊能力はなく、昼の議論と投票で{ -werewolf }を探します。{ -werewolf }が全滅すれば勝利です。
+role-seer-card = 村人陣営です。毎晩1人を占い、人狼か村人かを知ります（{ -hidden_wolf }と変化前の{ -blood_moon }は村人と出ます）。{ -werewolf }が全滅すれば勝利です。
+role-witch-card = 村人陣営です。{ -save }と{ -poison }を1本ずつ持ち、それぞれゲーム中に1度だけ、1晩に1本まで使えます。{ -save }はその夜人狼に襲撃された人を救い、{ -poison }は誰か1人を毒殺します（人狼の襲撃先は毎晩知らされます）。{ -werewolf }が全滅すれば勝利です。
+role-huntsman-card = 村人陣営です。人狼に襲撃されたとき、または投票で放逐されたとき、1人を{ -shot }して道連れにできます（毒殺では不可）。{ -werewolf }が全滅すれば勝利です。
+role-guard-card = 村人陣営です。毎晩1人を{ -shield }し、人狼の襲撃から守ります。2晩続けて同じ人は守れません。{ -werewolf }が全滅すれば勝利です。
+role-idiot-card = 村人陣営です。初めて投票で放逐されたとき、正体を明かして生き残りますが、投票権を失います。発言はでき、夜に襲撃されることはあります。{ -werewolf }が全滅すれば勝利です。
+role-elder-card = 村人陣営です。命が2つあり、人狼の襲撃を1度耐えられます。ただし投票で放逐されると、村人陣営の能力者全員が能力を失います。{ -werewolf }が全滅すれば勝利です。
+role-knight-card = 村人陣営です。ゲーム中に1度だけ、投票の前に1人に{ -duel }を挑めます。相手が人狼なら相手が即死し、そうでなければ{ -knight }自身が死亡します。{ -werewolf }が全滅すれば勝利です。
+role-magician-card = 村人陣営です。ゲーム中に1度だけ、夜に2人の役職の{ -swap }ができます。2人は新しい役職を知らされます。{ -werewolf }が全滅すれば勝利です。
+role-cupid-card = 村人陣営です。最初の夜に{ -link }を行い、2人を恋人にします。恋人は互いの正体を知り、一方が死ぬともう一方も後を追って死にます。{ -werewolf }が全滅すれば勝利ですが、恋人が人狼と村人の組なら、2人だけが生き残ったときに{ -lovers }とともに勝利します。
+role-raven-card = 村人陣営です。毎晩1人に{ -mark }をつけ、翌日の{ -exile_vote }でその人に1票を加えます。{ -werewolf }が全滅すれば勝利です。
+role-graveyard_keeper-card = 村人陣営です。毎晩、死亡したプレイヤー1人の本当の役職を確認できます（見送りも可）。{ -werewolf }が全滅すれば勝利です。
+role-thief-card = { -neutral }の役職です。最初の夜、配られなかった2枚の役職カードから1枚を選んで自分の役職にできます（{ -pick }）。選ばなければ{ -villager }になりますが、2枚とも人狼なら必ず1枚選びます。以後は選んだ役職の陣営として勝利を目指します。

@@ -202,3 +202,31 @@ result-mixed_lovers = { -lovers }获胜（白恋狼）
 result-no_winner = 无人获胜
 item-antidote = { -save }
 item-poison = { -poison }
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+# The shared catalog's words the cards name, as the shared catalog writes them (a test checks they agree)
+-werewolf = 狼人
+-villager = 平民
+-seer = 预言家
+
+role-werewolf-card = 属于狼人阵营。每晚与其他{ -werewolf }一起选择袭击一名村民，白天隐藏身份，避免被放逐。{ -werewolf }数量达到或超过村民数量时获胜。
+role-alpha_wolf-card = 属于狼人阵营，夜晚参与{ -werewolf }袭击。被投票放逐或被{ -huntsman }击杀时，可以{ -shot }带走一名存活玩家（被毒杀时不能）。{ -werewolf }数量达到或超过村民数量时获胜。
+role-white_wolf-card = 属于狼人阵营，夜晚参与{ -werewolf }袭击。奇数夜晚还可以额外{ -white_kill }一名（可跳过），在狼人袭击之后执行。{ -werewolf }数量达到或超过村民数量时获胜。
+role-wolf_beauty-card = 属于狼人阵营，夜晚参与{ -werewolf }袭击。整局游戏仅一次，可以{ -charm }一名玩家；{ -wolf_beauty }死亡时，被魅惑的玩家也会立即死亡。{ -werewolf }数量达到或超过村民数量时获胜。
+role-guardian_wolf-card = 属于狼人阵营，夜晚参与{ -werewolf }袭击。每晚可以{ -shield }一名狼人（包括自己），使其当晚不被消灭，也可以跳过。{ -werewolf }数量达到或超过村民数量时获胜。
+role-hidden_wolf-card = 属于狼人阵营，夜晚参与{ -werewolf }袭击。被{ -seer }查验时显示为村民，其他方面与普通{ -werewolf }相同。{ -werewolf }数量达到或超过村民数量时获胜。
+role-blood_moon-card = 属于狼人阵营，但初期不参与{ -werewolf }的夜晚会议，被{ -seer }查验时显示为村民。所有其他{ -werewolf }死亡时，你会转化为{ -werewolf }并参与袭击；村民阵营必须连你一起消灭才能获胜。{ -werewolf }数量达到或超过村民数量时获胜。
+role-nightmare-card = 属于狼人阵营，夜晚参与{ -werewolf }袭击。每晚可以{ -block }：选择自己以外的一名存活玩家，使其当晚无法使用角色能力，也可以跳过。{ -werewolf }数量达到或超过村民数量时获胜。
+role-villager-card = 属于村民阵营。{ -villager }没有特殊能力，只能在白天发言和投票，需要通过推理找出{ -werewolf }。所有{ -werewolf }被消灭时获胜。
+role-seer-card = 属于村民阵营。每晚可以查验一名玩家，得知其是狼人还是村民（{ -hidden_wolf }和尚未转化的{ -blood_moon }显示为村民）。所有{ -werewolf }被消灭时获胜。
+role-witch-card = 属于村民阵营。拥有{ -save }和{ -poison }各一瓶，每瓶整局只能用一次，一晚最多用一瓶：{ -save }救活当晚被狼人袭击的玩家，{ -poison }毒杀任意一名玩家。你会得知当晚狼人的袭击目标。所有{ -werewolf }被消灭时获胜。
+role-huntsman-card = 属于村民阵营。被狼人杀死或被投票放逐时，可以{ -shot }带走一名玩家；被毒杀时不能。所有{ -werewolf }被消灭时获胜。
+role-guard-card = 属于村民阵营。每晚可以{ -shield }一名玩家，使其免于狼人袭击，但不能连续两晚守护同一名玩家。所有{ -werewolf }被消灭时获胜。
+role-idiot-card = 属于村民阵营。第一次被投票放逐时翻开身份牌，存活但失去投票权；仍然可以发言，夜晚仍可能被狼人袭击。所有{ -werewolf }被消灭时获胜。
+role-elder-card = 属于村民阵营。拥有两条命，能够抵挡一次狼人袭击；但如果被投票放逐，所有村民阵营的特殊角色都会失去能力。所有{ -werewolf }被消灭时获胜。
+role-knight-card = 属于村民阵营。整局游戏仅一次，可以在投票前选择一名玩家{ -duel }：对方是狼人则对方立即死亡，否则{ -knight }自己死亡。所有{ -werewolf }被消灭时获胜。
+role-magician-card = 属于村民阵营。整局游戏仅一次，可以在夜晚{ -swap }两名玩家的角色，两人会得知自己的新角色。所有{ -werewolf }被消灭时获胜。
+role-cupid-card = 属于村民阵营。第一晚{ -link }：指定两名玩家成为恋人，两人得知彼此的身份，一方死亡时另一方也会因心碎而死。所有{ -werewolf }被消灭时获胜；若恋人分属狼人和村民阵营，则在只剩这对恋人时与{ -lovers }一起获胜。
+role-raven-card = 属于村民阵营。每晚可以{ -mark }一名玩家，使其在次日的{ -exile_vote }中多算一票。所有{ -werewolf }被消灭时获胜。
+role-graveyard_keeper-card = 属于村民阵营。每晚可以查验一名已死亡玩家的真实角色，也可以跳过。所有{ -werewolf }被消灭时获胜。
+role-thief-card = { -neutral }角色。第一晚{ -pick }：从两张未分配的角色牌中取一张作为自己的角色，也可以不取而成为{ -villager }；若两张都是狼人牌，则必须取一张。之后按所取角色的阵营获胜。

@@ -351,3 +351,25 @@ option-event_bathhouse-doc = The event card bathhouse is in the deck.
 option-event_church-doc = The event card church is in the deck.
 option-event_clock_tower-doc = The event card clock_tower is in the deck.
 option-event_parliament-doc = The event card parliament is in the deck.
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+# The shared catalog's words the cards name, as the shared catalog writes them (a test checks they agree)
+-werewolf = werewolf
+-madman = madman
+
+role-citizen-card = You are with { -humans }, with no special ability. Find the { -werewolf } players by discussion and vote: { -humans } win once every wolf, the { -chimera } included, has left the game.
+role-prophet-card = You are with { -humans }. Each night name one player whose identity you want to know and learn whether they are a { -werewolf } or not (the { -foxkin }, once named, leaves the game). With first-day divination on, you also divine one player at the role check. The humans win once every wolf has left the game.
+role-medium-card = You are with { -humans }. Each night you learn whether the player executed that day was a { -werewolf } or not. The humans win once every wolf has left the game.
+role-knight-card = You are with { -humans }. Each night choose one player other than yourself to protect from the { -werewolf } attack (whether the same player may be guarded twice in a row is announced before the game). The humans win once every wolf has left the game.
+role-dragon-card = You are with { -humans }. You wake with the { -knight } and choose one player to protect together: if you differ the { -knight }'s choice stands, and with the { -knight } gone you protect alone. The humans win once every wolf has left the game.
+role-spirit_caller-card = You are with { -humans }. Each night choose one player to protect from the { -werewolf } attack; but if the wolves attack the { -spirit_caller }, the player you protected leaves the game too. The humans win once every wolf has left the game.
+role-mason-card = You are with { -humans }. The { -mason } players are a pair who know each other (they may talk at night if the game allows it). The humans win once every wolf has left the game.
+role-moneylender-card = You are with { -humans }. Once per game, at night, you may name one player for a { -lend }: the next day they cannot vote and the { -moneylender }'s vote counts twice. The humans win once every wolf has left the game.
+role-marksman-card = You are with { -humans }. When you are executed, you at once shoot one living player, who leaves the game. The humans win once every wolf has left the game.
+role-golem-card = You are a { -citizen } with { -humans }. While the { -golem } lives, the { -graveyard } and the second attack of the { -beast_forest } and the { -casino } fail. The humans win once every wolf has left the game.
+role-madman-card = You are on the werewolves' side, with no ability, and you do not know who the werewolves are (the { -cult } may tell you). You count as human. You win once the werewolves are at least as many as the humans.
+role-werewolf-card = You are on the werewolves' side. Each night you choose with the other wolves one player to attack. You win once the werewolves are at least as many as the humans (the { -madman } and the { -demon } count as human, the { -foxkin } as neither).
+role-evil_eye-card = You are a { -werewolf } who attacks with the pack. Each night you also put a { -curse } on one player, who cannot speak during the next discussion's first minute. You win once the werewolves are at least as many as the humans.
+role-chimera-card = You are on the werewolves' side. Until you awaken, the { -prophet } and the count see you as human, and you do not know the werewolves. Each night you { -predict } the wolves' target: when you guess right, or become the last of their side able to attack, you awaken and attack with them as a { -werewolf }. While you live, { -humans } cannot win.
+role-foxkin-card = You play alone. A { -werewolf } attack does not put you out, but the { -prophet } naming you does. If you are alive when a side wins, the { -foxkin } wins instead.
+role-demon-card = You play alone and count as human. Once an ability or an event other than the wolves' attack and the ordinary execution vote has named you, if you then leave the game for any reason, the { -demon } wins alone at once, over every other win.

@@ -297,3 +297,25 @@ option-event_clock_tower = { -clock_tower }
 option-event_clock_tower-help = イベントカード【{ -clock_tower }】を山札に入れる。
 option-event_parliament = { -parliament }
 option-event_parliament-help = イベントカード【{ -parliament }】を山札に入れる。
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+# The shared catalog's words the cards name, as the shared catalog writes them (a test checks they agree)
+-werewolf = 人狼
+-madman = 狂人
+
+role-citizen-card = { -humans }です。特殊能力はありません。議論と投票で{ -werewolf }を探し、{ -chimera }を含む人狼陣営の{ -werewolf }がすべてゲームから脱落すれば{ -humans }の勝利です。
+role-prophet-card = { -humans }です。毎晩正体を知りたい人を1人指定し、{ -werewolf }かそれ以外かを知ります（{ -foxkin }は正体を確認されるとゲームから脱落します）。初日占いありなら役職確認のときにも1人を確認できます。{ -werewolf }がすべて脱落すれば勝利です。
+role-medium-card = { -humans }です。毎晩、その日処刑された人の正体が{ -werewolf }かそれ以外かを知ります。{ -werewolf }がすべて脱落すれば勝利です。
+role-knight-card = { -humans }です。毎晩、自分以外で守りたい人を1人選び、{ -werewolf }の襲撃から守ります（連続護衛の有無はゲーム前の取り決めどおり）。{ -werewolf }がすべて脱落すれば勝利です。
+role-dragon-card = { -humans }です。{ -knight }と一緒に目を覚まし、守りたい人を1人選びます。{ -knight }と選択が分かれたら{ -knight }の選択が優先され、{ -knight }がいなければ単独で守ります。{ -werewolf }がすべて脱落すれば勝利です。
+role-spirit_caller-card = { -humans }です。毎晩守りたい人を1人選び、{ -werewolf }の襲撃から守ります。ただし{ -spirit_caller }自身が人狼に襲われると、指定した人も同時にゲームから脱落します。{ -werewolf }がすべて脱落すれば勝利です。
+role-mason-card = { -humans }です。{ -mason }は2人1組で、互いが誰かを知っています（内通ありなら夜に相談できます）。{ -werewolf }がすべて脱落すれば勝利です。
+role-moneylender-card = { -humans }です。ゲーム中に1度、夜に1人を指定して{ -lend }ができます。翌日その人は投票できず、{ -moneylender }の票は2票になります。{ -werewolf }がすべて脱落すれば勝利です。
+role-marksman-card = { -humans }です。処刑されたとき、ただちに生存者を1人撃ち、ゲームから脱落させます。{ -werewolf }がすべて脱落すれば勝利です。
+role-golem-card = { -humans }の{ -citizen }です。{ -golem }が生きている間、{ -graveyard }や、{ -beast_forest }と{ -casino }の二人目の襲撃は失敗します。{ -werewolf }がすべて脱落すれば勝利です。
+role-madman-card = 人狼陣営です。能力はなく、{ -werewolf }が誰かも知りません（{ -cult }で知ることがあります）。人数の判定では人間に数えます。{ -werewolf }の数が人間の数以上になれば勝利です。
+role-werewolf-card = 人狼陣営です。毎晩ほかの{ -werewolf }と相談して1人を襲撃します。{ -werewolf }の数が人間の数以上になれば勝利です（{ -madman }と{ -demon }は人間に、{ -foxkin }はどちらにも数えません）。
+role-evil_eye-card = 人狼陣営の{ -werewolf }で、襲撃に加わります。さらに毎晩1人に{ -curse }をかけ、その人は翌日の議論の最初の一分間、発言できません。{ -werewolf }の数が人間の数以上になれば勝利です。
+role-chimera-card = 人狼陣営です。覚醒するまでは{ -prophet }にも人数の判定にも人間と扱われ、{ -werewolf }が誰かも知りません。毎晩{ -werewolf }の襲撃先を{ -predict }し、当たるか、襲撃できる最後の人狼陣営になると覚醒して、以後は{ -werewolf }として襲撃に加わります。あなたが生きている限り{ -humans }は勝てません。
+role-foxkin-card = 単独で勝利を目指します。{ -werewolf }に襲撃されても脱落しませんが、{ -prophet }に正体を確認されると脱落します。どちらかの陣営が勝利したときに生きていれば、代わりに{ -foxkin }が勝利します。
+role-demon-card = 単独で勝利を目指し、人数の判定では人間に数えます。人狼の襲撃と通常の処刑投票以外の能力やイベントで名指しされたあと、理由を問わずゲームから脱落すると、その時点で{ -demon }の単独勝利です（ほかのどの勝利より優先）。

@@ -299,3 +299,25 @@ option-event_clock_tower = { -clock_tower }
 option-event_clock_tower-help = 事件牌【{ -clock_tower }】在牌堆中。
 option-event_parliament = { -parliament }
 option-event_parliament-help = 事件牌【{ -parliament }】在牌堆中。
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+# The shared catalog's words the cards name, as the shared catalog writes them (a test checks they agree)
+-werewolf = 狼人
+-madman = 狂人
+
+role-citizen-card = 属于{ -humans }，没有特殊能力。通过讨论和投票找出{ -werewolf }；包括{ -chimera }在内的狼人阵营的{ -werewolf }全部出局时，{ -humans }获胜。
+role-prophet-card = 属于{ -humans }。每晚指定一名想知道真实身份的玩家，得知其是否为{ -werewolf }（{ -foxkin }被确认身份即出局）。若开启首日占卜，在身份确认时也能查看一人。{ -werewolf }全部出局即获胜。
+role-medium-card = 属于{ -humans }。每晚得知当天被处决者是否为{ -werewolf }。{ -werewolf }全部出局即获胜。
+role-knight-card = 属于{ -humans }。每晚选择自己以外想守护的一人，使其免受{ -werewolf }袭击（能否连续守护依开局前的约定）。{ -werewolf }全部出局即获胜。
+role-dragon-card = 属于{ -humans }。与{ -knight }一同睁眼，共同选择想守护的一人；意见不同时以{ -knight }的选择为准，{ -knight }不在时单独守护。{ -werewolf }全部出局即获胜。
+role-spirit_caller-card = 属于{ -humans }。每晚选择想守护的一人，使其免受{ -werewolf }袭击；但{ -spirit_caller }自己被狼人袭击时，所守护的人也会同时出局。{ -werewolf }全部出局即获胜。
+role-mason-card = 属于{ -humans }。{ -mason }两人一组，互相知道对方是谁（开启夜间交流时可在夜晚商量）。{ -werewolf }全部出局即获胜。
+role-moneylender-card = 属于{ -humans }。整局一次，可在夜晚指定一人进行{ -lend }：次日该玩家不能投票，{ -moneylender }的票算作两票。{ -werewolf }全部出局即获胜。
+role-marksman-card = 属于{ -humans }。被处决时，立即开枪射击一名存活玩家，使其出局。{ -werewolf }全部出局即获胜。
+role-golem-card = 属于{ -humans }的{ -citizen }。{ -golem }存活期间，{ -graveyard }以及{ -beast_forest }和{ -casino }的第二次袭击都会失败。{ -werewolf }全部出局即获胜。
+role-madman-card = 属于狼人阵营。没有能力，也不知道谁是{ -werewolf }（可能通过{ -cult }得知）。判定人数时计为人类。{ -werewolf }数量不少于人类数量时获胜。
+role-werewolf-card = 属于狼人阵营。每晚与其他{ -werewolf }商量袭击一人。{ -werewolf }数量不少于人类数量时获胜（{ -madman }和{ -demon }计为人类，{ -foxkin }两边都不算）。
+role-evil_eye-card = 狼人阵营的{ -werewolf }，参与袭击。另外每晚对一人施加{ -curse }，该玩家在次日讨论的第一分钟内不能发言。{ -werewolf }数量不少于人类数量时获胜。
+role-chimera-card = 属于狼人阵营。觉醒前，对{ -prophet }和人数判定都算作人类，也不知道谁是{ -werewolf }。每晚{ -predict }{ -werewolf }的袭击目标，猜中或成为狼人阵营中最后能袭击的人时觉醒，之后作为{ -werewolf }参与袭击。只要你还活着，{ -humans }就无法获胜。
+role-foxkin-card = 独自争取胜利。被{ -werewolf }袭击不会出局，但被{ -prophet }确认身份就会出局。任一阵营获胜时若你还活着，则改由{ -foxkin }获胜。
+role-demon-card = 独自争取胜利，判定人数时计为人类。被狼人袭击和普通处决投票以外的能力或事件点名之后，若因任何原因出局，{ -demon }立即单独获胜（优先于其他一切胜利）。

@@ -297,3 +297,25 @@ option-event_clock_tower = { -clock_tower }
 option-event_clock_tower-help = 事件牌【{ -clock_tower }】在牌堆中。
 option-event_parliament = { -parliament }
 option-event_parliament-help = 事件牌【{ -parliament }】在牌堆中。
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+# The shared catalog's words the cards name, as the shared catalog writes them (a test checks they agree)
+-werewolf = 狼人
+-madman = 狂人
+
+role-citizen-card = 屬於{ -humans }，沒有特殊能力。透過討論和投票找出{ -werewolf }；包括{ -chimera }在內的狼人陣營的{ -werewolf }全部出局時，{ -humans }獲勝。
+role-prophet-card = 屬於{ -humans }。每晚指定一名想知道真實身分的玩家，得知其是否為{ -werewolf }（{ -foxkin }被確認身分即出局）。若開啟首日占卜，在身分確認時也能查看一人。{ -werewolf }全部出局即獲勝。
+role-medium-card = 屬於{ -humans }。每晚得知當天被處決者是否為{ -werewolf }。{ -werewolf }全部出局即獲勝。
+role-knight-card = 屬於{ -humans }。每晚選擇自己以外想守護的一人，使其免受{ -werewolf }襲擊（能否連續守護依開局前的約定）。{ -werewolf }全部出局即獲勝。
+role-dragon-card = 屬於{ -humans }。與{ -knight }一同睜眼，共同選擇想守護的一人；意見不同時以{ -knight }的選擇為準，{ -knight }不在時單獨守護。{ -werewolf }全部出局即獲勝。
+role-spirit_caller-card = 屬於{ -humans }。每晚選擇想守護的一人，使其免受{ -werewolf }襲擊；但{ -spirit_caller }自己被狼人襲擊時，所守護的人也會同時出局。{ -werewolf }全部出局即獲勝。
+role-mason-card = 屬於{ -humans }。{ -mason }兩人一組，互相知道對方是誰（開啟夜間交流時可在夜晚商量）。{ -werewolf }全部出局即獲勝。
+role-moneylender-card = 屬於{ -humans }。整局一次，可在夜晚指定一人進行{ -lend }：次日該玩家不能投票，{ -moneylender }的票算作兩票。{ -werewolf }全部出局即獲勝。
+role-marksman-card = 屬於{ -humans }。被處決時，立即開槍射擊一名存活玩家，使其出局。{ -werewolf }全部出局即獲勝。
+role-golem-card = 屬於{ -humans }的{ -citizen }。{ -golem }存活期間，{ -graveyard }以及{ -beast_forest }和{ -casino }的第二次襲擊都會失敗。{ -werewolf }全部出局即獲勝。
+role-madman-card = 屬於狼人陣營。沒有能力，也不知道誰是{ -werewolf }（可能透過{ -cult }得知）。判定人數時計為人類。{ -werewolf }數量不少於人類數量時獲勝。
+role-werewolf-card = 屬於狼人陣營。每晚與其他{ -werewolf }商量襲擊一人。{ -werewolf }數量不少於人類數量時獲勝（{ -madman }和{ -demon }計為人類，{ -foxkin }兩邊都不算）。
+role-evil_eye-card = 狼人陣營的{ -werewolf }，參與襲擊。另外每晚對一人施加{ -curse }，該玩家在次日討論的第一分鐘內不能發言。{ -werewolf }數量不少於人類數量時獲勝。
+role-chimera-card = 屬於狼人陣營。覺醒前，對{ -prophet }和人數判定都算作人類，也不知道誰是{ -werewolf }。每晚{ -predict }{ -werewolf }的襲擊目標，猜中或成為狼人陣營中最後能襲擊的人時覺醒，之後作為{ -werewolf }參與襲擊。只要你還活著，{ -humans }就無法獲勝。
+role-foxkin-card = 獨自爭取勝利。被{ -werewolf }襲擊不會出局，但被{ -prophet }確認身分就會出局。任一陣營獲勝時若你還活著，則改由{ -foxkin }獲勝。
+role-demon-card = 獨自爭取勝利，判定人數時計為人類。被狼人襲擊和普通處決投票以外的能力或事件點名之後，若因任何原因出局，{ -demon }立即單獨獲勝（優先於其他一切勝利）。

@@ -35,3 +35,10 @@ option-madman_counts_as_human-help = The madman counts for the village at parity
 # The API's `doc` of an option, in English for every language, where it reads otherwise than the help
 option-vote_seconds-doc = The vote.
 option-consecutive_guard-doc = The bodyguard (狩人) may guard the same player twice in a row.
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+# The shared catalog's words the cards name, as the shared catalog writes them (a test checks they agree)
+-werewolf = werewolf
+
+role-medium-card = You are on the village's side. At the start of each night you learn the role of the player executed that day (or, by the game's settings, only whether they were a { -werewolf }). The village wins once every { -werewolf } has been executed.
+role-hunter-card = You are on the village's side. Each night from the first day on, guard one living player from the { -werewolf } attack. You cannot guard yourself, but you may guard the same player on consecutive nights (unless the game's settings forbid it). The village wins once every { -werewolf } has been executed.

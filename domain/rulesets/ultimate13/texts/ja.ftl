@@ -27,3 +27,11 @@ option-wolf_attack_wolf = 人狼による人狼の襲撃
 option-wolf_attack_wolf-help = 人狼が仲間の人狼を襲撃できる。
 option-madman_counts_as_human = 狂人を人間に数える
 option-madman_counts_as_human-help = 人数の判定で狂人を村人側に数える。
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+# The shared catalog's words the cards name, as the shared catalog writes them (a test checks they agree)
+-villager = 村人
+-werewolf = 人狼
+
+role-medium-card = { -villager }陣営です。夜の始めに、その日処刑されたプレイヤーの役職を知ります（設定によっては{ -werewolf }か否かのみ）。{ -werewolf }を全員処刑すれば勝利です。
+role-hunter-card = { -villager }陣営です。1日目の夜から毎晩、生存者1名を指定して{ -werewolf }の襲撃から守ります。自分自身は護衛できませんが、同じ人を連続で護衛できます（設定により不可）。{ -werewolf }を全員処刑すれば勝利です。

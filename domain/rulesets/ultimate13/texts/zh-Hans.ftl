@@ -28,3 +28,10 @@ option-wolf_attack_wolf = 狼人可袭击狼人
 option-wolf_attack_wolf-help = 狼人可以袭击同伴狼人。
 option-madman_counts_as_human = 狂人计为人类
 option-madman_counts_as_human-help = 判定人数时狂人计入人类一方。
+
+## Role cards: what each role does, its side and how it wins, in its rule document's words (GET /rulesets/{id}, the play page)
+# The shared catalog's words the cards name, as the shared catalog writes them (a test checks they agree)
+-werewolf = 狼人
+
+role-medium-card = 属于村民阵营。每晚开始时，得知当天被处决玩家的身份（依设置也可能只得知是否为{ -werewolf }）。处决全部{ -werewolf }即获胜。
+role-hunter-card = 属于村民阵营。从第1天夜晚起，每晚指定一名存活玩家，使其免受{ -werewolf }袭击。不能守护自己，但可以连续守护同一人（依设置可能禁止）。处决全部{ -werewolf }即获胜。

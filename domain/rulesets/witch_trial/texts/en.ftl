@@ -189,3 +189,17 @@ phase_name-evening = { -evening }
 phase_name-night = { -night_phase }
 result-early_end = Ended early: one survivor or none
 result-days_over = The days ran out
+
+## Role cards: what each card does and when, and the states a player can be in: every player is a prisoner who wins by being alive at the end, and may become a witch (GET /rulesets/{id}, the play page)
+-prisoner = prisoner
+-witch = witch
+
+state-prisoner = { -prisoner }
+state-witch = { -witch }
+state-prisoner-card = Every player is a { -prisoner } of the witches' jail, on no side. You start with four cards (four at most), may trade during { -noon } and use one card in the { -night }. You win if you are alive when the game ends.
+state-witch-card = Holding the { -witch_killer }, or killing someone with { -kill_magic }, makes you a { -witch }. Two nights in a row without a kill and you die as a wreck; a kill starts the count again. You win if you are alive when the game ends.
+role-witch_killer-card = The one cursed card: never used up, never traded. It attacks the player you name, before every other attack. Its holder is a { -witch } and in the { -night } may only use the { -witch_killer } or { -pass }. A { -probe } shows it as { -kill_magic }.
+role-barrier-card = Used up when used. In the { -night } it protects you from every attack that night; you are told when it stopped one.
+role-kill_magic-card = Used up when used. In the { -night } it attacks another living player, after the { -witch_killer }; three attacks a night at most. A kill makes you a { -witch }, and you may take one card from the body.
+role-probe-card = Used up when used. In the { -night } you learn how many cards another living player holds and the name of one at random (the { -witch_killer } shows as { -kill_magic }). They are not told.
+role-check-card = Used up when used. In the { -night }, used on a dead player, it tells whether the { -witch_killer } killed them.

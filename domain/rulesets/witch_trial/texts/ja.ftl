@@ -167,3 +167,17 @@ phase_name-evening = { -evening }
 phase_name-night = { -night_phase }
 result-early_end = 早期終了（生存者1人以下）
 result-days_over = 日数の上限で終了
+
+## Role cards: what each card does and when, and the states a player can be in: every player is a prisoner who wins by being alive at the end, and may become a witch (GET /rulesets/{id}, the play page)
+-prisoner = 囚人
+-witch = 魔女化
+
+state-prisoner = { -prisoner }
+state-witch = { -witch }
+state-prisoner-card = プレイヤーは全員、魔女の監獄に囚われた{ -prisoner }で、陣営はありません。最初に4枚の手札を受け取り（上限4枚）、{ -noon_phase }に取引を、{ -night }にカードを1枚使えます。ゲーム終了時に生き残っていれば勝利です。
+state-witch-card = 【{ -witch_killer }】を持つか、【{ -kill_magic }】で殺害に成功すると【{ -witch }】します。二晩続けて殺害できなければ残骸化して死亡し、殺害に成功すると数え直しになります。ゲーム終了時に生き残っていれば勝利です。
+role-witch_killer-card = ただ1枚の呪いのカードで、消費されず、取引もできません。指定した相手を最優先で攻撃します。持ち主は【{ -witch }】し、{ -night }には【{ -witch_killer }】を使うか{ -pass }しかできません。【{ -probe }】では【{ -kill_magic }】と出ます。
+role-barrier-card = 消費型。{ -night }に使うと、その夜は自分への攻撃を防ぎ、防いだときは知らされます。
+role-kill_magic-card = 消費型。{ -night }にほかの生存者1人を攻撃します。【{ -witch_killer }】より後に処理され、攻撃は一晩に3回までです。殺害に成功すると【{ -witch }】し、死体の手札から1枚取れます。
+role-probe-card = 消費型。{ -night }にほかの生存者1人の手札の枚数と、ランダムな1枚の名前を知ります（【{ -witch_killer }】は【{ -kill_magic }】と出ます）。相手には知られません。
+role-check-card = 消費型。{ -night }に死亡したプレイヤー1人に使い、死因が【{ -witch_killer }】かどうかを知ります。

@@ -168,3 +168,17 @@ phase_name-evening = { -evening }
 phase_name-night = { -night_phase }
 result-early_end = 提前结束（幸存者不多于一人）
 result-days_over = 天数已尽
+
+## Role cards: what each card does and when, and the states a player can be in: every player is a prisoner who wins by being alive at the end, and may become a witch (GET /rulesets/{id}, the play page)
+-prisoner = 囚犯
+-witch = 魔女化
+
+state-prisoner = { -prisoner }
+state-witch = { -witch }
+state-prisoner-card = 每位玩家都是被困在魔女监牢中的{ -prisoner }，没有阵营之分。开局获得四张手牌（上限四张），在{ -noon }可以交易，在{ -night }可以使用一张卡牌。游戏结束时仍然存活即获胜。
+state-witch-card = 持有【{ -witch_killer }】，或用【{ -kill_magic }】成功击杀目标，即受【{ -witch }】影响。连续两夜未成功击杀将残骸化死亡，成功击杀则重新计算。游戏结束时仍然存活即获胜。
+role-witch_killer-card = 唯一的诅咒卡牌，不消耗、不可交易：对指定目标发动攻击，优先度最高。持有者受【{ -witch }】影响，在{ -night }只能使用【{ -witch_killer }】或{ -pass }。被探知时显示为【{ -kill_magic }】。
+role-barrier-card = 消耗。在{ -night }使用，保护自身当夜免受攻击，成功防御时获得通知。
+role-kill_magic-card = 消耗。在{ -night }对另一名存活玩家发动攻击，优先度低于【{ -witch_killer }】，每晚最多三次攻击。成功击杀即受【{ -witch }】影响，并可从尸体上取走一张手牌。
+role-probe-card = 消耗。在{ -night }探知另一名存活玩家的手牌总数，并随机获悉其中一张的名称（【{ -witch_killer }】显示为【{ -kill_magic }】）；对方不会知道。
+role-check-card = 消耗。在{ -night }查验一名已死亡玩家的死因是否为【{ -witch_killer }】，仅可对已死亡玩家使用。

@@ -163,3 +163,17 @@ phase_name-evening = { -evening }
 phase_name-night = { -night_phase }
 result-early_end = 提前結束（倖存者不多於一人）
 result-days_over = 天數已盡
+
+## Role cards: what each card does and when, and the states a player can be in: every player is a prisoner who wins by being alive at the end, and may become a witch (GET /rulesets/{id}, the play page)
+-prisoner = 囚犯
+-witch = 魔女化
+
+state-prisoner = { -prisoner }
+state-witch = { -witch }
+state-prisoner-card = 每位玩家都是被困在魔女監牢中的{ -prisoner }，沒有陣營之分。開局獲得四張手牌（上限四張），在{ -noon }可以交易，在{ -night }可以使用一張卡牌。遊戲結束時仍然存活即獲勝。
+state-witch-card = 持有【{ -witch_killer }】，或用【{ -kill_magic }】成功擊殺目標，即受【{ -witch }】影響。連續兩夜未成功擊殺將殘骸化死亡，成功擊殺則重新計算。遊戲結束時仍然存活即獲勝。
+role-witch_killer-card = 唯一的詛咒卡牌，不消耗、不可交易：對指定目標發動攻擊，優先度最高。持有者受【{ -witch }】影響，在{ -night }只能使用【{ -witch_killer }】或{ -pass }。被探知時顯示為【{ -kill_magic }】。
+role-barrier-card = 消耗。在{ -night }使用，保護自身當夜免受攻擊，成功防禦時獲得通知。
+role-kill_magic-card = 消耗。在{ -night }對另一名存活玩家發動攻擊，優先度低於【{ -witch_killer }】，每晚最多三次攻擊。成功擊殺即受【{ -witch }】影響，並可從屍體上取走一張手牌。
+role-probe-card = 消耗。在{ -night }探知另一名存活玩家的手牌總數，並隨機獲悉其中一張的名稱（【{ -witch_killer }】顯示為【{ -kill_magic }】）；對方不會知道。
+role-check-card = 消耗。在{ -night }查驗一名已死亡玩家的死因是否為【{ -witch_killer }】，僅可對已死亡玩家使用。
