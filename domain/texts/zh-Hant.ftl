@@ -22,9 +22,9 @@ team-fox = { -fox }陣營
 
 ## The moderator's announcements
 
-game-created = 遊戲已建立（{ $ruleset }，{ $count }人）。
+game-created = 已建立「{ $ruleset }」遊戲，共{ $count }人。
 game-joined = { $name }加入了遊戲。
-game-left = { $number }號座位的玩家離開了遊戲，之後的座位依次前移一位。
+game-left = { $number }號座位的玩家離開了遊戲，之後的座位依序往前移一位。
 game-started = 遊戲開始。
 game-won = 遊戲結束，{ $teams }獲勝。勝者：{ $winners }
 game-ended = 遊戲結束。勝者：{ $winners }
@@ -77,7 +77,7 @@ seer-first = 初日神諭：{ $target }是【{ $label }】。
 seer-result = 查驗結果：{ $target }是【{ $label }】。
 medium-result = 通靈結果：被處決的{ $target }是【{ $label }】。
 deadline-extended = 期限已延長。
-seat-number = 你的座位號是 { $number }。
+seat-number = 你的座位是{ $number }號。
 reminder = 你還沒有行動。
 # 告知各座位的內容，以主持人的視角（`$told` 為被告知的座位）
 told-prompt = 輪到{ $told }：{ $kinds }
@@ -85,7 +85,7 @@ told-prompt-reset = 再次輪到{ $told }：{ $kinds }
 told-role-dealt = { $told }的身分是【{ $role }】。
 told-role-changed = { $told }的身分變為【{ $role }】。
 told-reminder = { $told }還沒有行動。
-told-seat-number = { $told }的座位號是 { $number }。
+told-seat-number = { $told }的座位是{ $number }號。
 told-wolves-partners = { -werewolf }互相確認了同伴：{ $seats }。
 told-wolves-alone = { $told }是唯一的{ -werewolf }。
 told-whisper-closed = 今晚的密談已達上限，到此結束（{ $told }）。
@@ -104,8 +104,8 @@ act-ready = { $seat }已準備完畢。
 dead-roles = 你已死亡，現在可以看到所有人的身分：{ $assignments }
 seat-role = { $seat }【{ $role }】
 death-cause = { $seat }的死因：{ $cause }
-cause-attack = { -werewolf }襲擊
-cause-execution = 投票處決
+cause-attack = 被{ -werewolf }襲擊
+cause-execution = 被投票處決
 cause-curse = 被{ -seer }查驗咒殺
 night-attack = 今晚{ -werewolf }襲擊了{ $target }。
 night-attack-none = 今晚{ -werewolf }沒有襲擊任何人。
@@ -160,13 +160,13 @@ error-no_open_seat = 沒有空位。
 error-name_taken = 該名字已被使用。
 error-bad_name = 名字無效。
 error-unknown_ruleset = 未知的規則集。
-error-unknown_preset = 未知的預設。
+error-unknown_preset = 沒有這個配置方案。
 error-bad_roles = 身分配置無效。
 error-bad_roles-no_roles = 身分配置無效：沒有指定任何身分。
 error-bad_roles-count = 身分配置無效：{ $players }名玩家，卻指定了{ $dealt }個身分。
 error-bad_roles-unknown = 身分配置無效：沒有「{ $ids }」這個身分。
 error-bad_roles-wolves = 身分配置無效：狼人至少一名，且必須少於其餘玩家。
-error-bad_roles-preset_and_roles = 身分配置無效：預設和身分列表只能指定其中之一。
+error-bad_roles-preset_and_roles = 身分配置無效：配置方案和身分列表只能擇一指定。
 error-bad_seats = 人數無效。
 error-bad_option = 選項「{ $option }」不能取這個值。
 error-bad_option-unknown = 沒有「{ $option }」這個選項。
@@ -185,7 +185,7 @@ error-target_illegal = 不能選擇該目標。
 error-target_is_wolf = 不能襲擊{ -werewolf }。
 error-consecutive_guard = 不能連續兩晚守護同一人。
 error-not_a_candidate = 該玩家不在決選名單中。
-error-text_required = 需要填寫內容。
+error-text_required = 請填寫內容。
 error-text_not_allowed = 該行動不接受文字。
 error-speech_too_long = 發言過長（最多{ $max }字）。
 error-bad_option_value = 選項無效。
@@ -197,7 +197,7 @@ error-deadline_not_reached = 尚未到期。
 ## Options: each option's name and help, and the names of a choice's values
 
 # the help of a duration in seconds
-option-duration-help = { $help }秒；0 表示不限時。
+option-duration-help = { $help }單位為秒，0 表示不限時。
 option-time_scale = 時間倍率
 option-time_scale-help = 所有時限乘以此倍率。
 option-retries = 提醒次數
@@ -210,7 +210,7 @@ option-vote_seconds = 投票時間
 option-vote_seconds-help = 每次投票的時間。
 option-last_words_seconds = 遺言時間
 option-last_words_seconds-help = 遺言的時間。
-option-night0_seconds = 第0夜
+option-night0_seconds = 第0夜時間
 option-night0_seconds-help = 第0夜的時間。
 option-night_seconds = 夜晚時間
 option-night_seconds-help = 每個夜晚的時間。
@@ -218,15 +218,15 @@ option-speech_max_chars = 發言最大字數
 option-speech_max_chars-help = 每次發言的最大字數。
 option-discussion_seconds = 討論時間
 option-discussion_seconds-help = 白天自由討論的時間。
-option-early_close = 提前結束階段
-option-early_close-help = 存活的行動者全部回答後即結束該身分階段（時間會暴露身分）。
-option-night_step_seconds = 夜晚每個階段
+option-early_close = 提前結束身分階段
+option-early_close-help = 存活的行動者都做出選擇後，立即結束該身分的階段（結束的時間點可能暴露身分）。
+option-night_step_seconds = 夜晚各階段時間
 option-night_step_seconds-help = 夜晚每個身分階段的時間。
 option-shot_seconds = 開槍時間
 option-shot_seconds-help = 開槍階段的時間。
 option-consecutive_guard = 連續守護
 option-consecutive_guard-help = 可以連續兩晚守護同一人。
-option-seed = 種子
+option-seed = 亂數種子
 
 ## The service's problems, by code
 
@@ -255,7 +255,7 @@ error-log_damaged = 此遊戲儲存的日誌已損壞（事件 { $version } 缺�
 error-log_directory_mismatch = 遊戲目錄顯示此遊戲已結束，但儲存的日誌在事件 { $version } 處中斷且沒有結束：日誌末尾缺失。
 error-bad_replay_point = 沒有這個時間點。
 error-idempotency_key_reused = 此冪等鍵已用於不同的請求。
-error-busy = 繁忙，請重試。
+error-busy = 伺服器忙碌中，請稍後再試。
 error-body_too_large = 請求內容過大。
 error-request_timeout = 請求內容未在時限內送達。
 error-creation_token_required = 建立遊戲需要建立權杖。
@@ -265,7 +265,7 @@ error-internal = 伺服器錯誤。
 error-database_unavailable = 資料庫無回應，請稍後重試。
 error-storage_read_only = 資料庫的儲存空間目前為唯讀，請稍後重試。
 error-storage_full = 資料庫的儲存空間已滿，未儲存任何內容。
-error-unavailable = 無法連接資料庫。
+error-unavailable = 無法連線到資料庫。
 
 ## The titles of the service's problems, by HTTP status
 
@@ -293,8 +293,8 @@ demo-dead = 死亡
 demo-winners = 勝者：{ $winners }
 demo-no_winners = 無勝者
 demo-actions = 行動數：{ $count }
-demo-audit_ok = 審計：已驗證
-demo-audit_failed = 審計：失敗 { $problems }
+demo-audit_ok = 稽核：已驗證
+demo-audit_failed = 稽核：失敗 { $problems }
 
 ## How names read in a sentence
 
@@ -311,7 +311,7 @@ landing-intro = 狼人殺、人狼、魔女審判等身分隱藏遊戲的主持�
 landing-docs = 互動式 API 文件
 landing-lobby = 大廳：遊戲與空位
 landing-openapi = OpenAPI 文件
-landing-health = 運行狀態
+landing-health = 服務狀態
 # each language's name in itself, the same in every catalog
 language-en = English
 language-ja = 日本語
