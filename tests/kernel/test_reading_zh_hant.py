@@ -174,4 +174,5 @@ def test_text_zh_hant_cause_of_death_reads_what_befell_the_dead():
     names = ("P1",)
     assert render_text("death.cause", LANG, {"seat": 1, "cause": "exile"}, names, "langrensha") == "P1的死因：被放逐"
     assert render_text("death.cause", LANG, {"seat": 1, "cause": "attack"}, names, "jinro9") == "P1的死因：被狼人襲擊"
-    assert render_text("death.cause", LANG, {"seat": 1, "cause": "execution"}, names, "jinro9") == "P1的死因：被投票處決"
+    executed = render_text("death.cause", LANG, {"seat": 1, "cause": "execution"}, names, "jinro9")
+    assert executed == "P1的死因：被投票處決"
