@@ -176,3 +176,12 @@ def test_text_zh_hant_cause_of_death_reads_what_befell_the_dead():
     assert render_text("death.cause", LANG, {"seat": 1, "cause": "attack"}, names, "jinro9") == "P1的死因：被狼人襲擊"
     executed = render_text("death.cause", LANG, {"seat": 1, "cause": "execution"}, names, "jinro9")
     assert executed == "P1的死因：被投票處決"
+
+
+def test_text_zh_hant_first_divination_reads_the_options_word():
+    """magic_city's option is 首日占卜, and its first result read 「初日神諭」: one word for one thing."""
+    assert render_text("option.first_seer", LANG, {}, ruleset="magic_city") == "首日占卜"
+    first = [t for t in feeds()["magic_city"] if "占卜" in t or "神諭" in t]
+    assert first and all("神諭" not in t for t in first), first[:3]
+    result = render_text("seer.first", LANG, {"target": 1, "label": "human"}, ("P1",), "magic_city")
+    assert result.startswith("首日占卜")
