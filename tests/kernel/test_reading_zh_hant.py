@@ -185,3 +185,20 @@ def test_text_zh_hant_first_divination_reads_the_options_word():
     assert first and all("神諭" not in t for t in first), first[:3]
     result = render_text("seer.first", LANG, {"target": 1, "label": "human"}, ("P1",), "magic_city")
     assert result.startswith("首日占卜")
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_text_zh_hant_the_morning_is_announced_once(ruleset):
+    """「第2天，天亮了。」 then 「天亮了，發現了P1的屍體。」: a moderator says the day has come once."""
+    for game in (g for c in CORPORA.values() for g in read_games(c) if g["ruleset"] == ruleset):
+        names = tuple(f"P{n}" for n in range(1, len(game["end"]["names"]) + 1))
+        feed = [feed_text(decode(e.encode()), LANG, names, ruleset, "moderator") for e in game["events"]]
+        lines = [t for t in feed if isinstance(t, str)]
+        twice = [lines[i : i + 3] for i in range(len(lines)) if "".join(lines[i : i + 3]).count("天亮") > 1]
+        assert not twice, twice[0]
+
+
+def test_text_zh_hant_langrensha_morning_reads_the_moderators_sentence():
+    died = render_text("morning.dead", LANG, {"seats": [1, 2]}, ("P1", "P2"), "langrensha")
+    assert died == "昨晚死亡的是P1和P2。"
+    assert render_text("cause.poison", LANG, {}, ruleset="langrensha") == "被女巫毒殺"

@@ -121,7 +121,7 @@ cause-duel = { -knight }決鬥
 cause-exile = 被放逐
 cause-heartbreak = 殉情
 cause-hunter_shot = 被{ -huntsman }一槍帶走
-cause-poison = { -witch }的毒藥
+cause-poison = 被{ -witch }毒殺
 cause-white_wolf = 被{ -white_wolf }帶走
 cause-wolf_shot = 被{ -alpha_wolf }一槍帶走
 # 主持人的記錄：夜間的選擇
