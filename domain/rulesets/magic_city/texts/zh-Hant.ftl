@@ -134,8 +134,8 @@ step-event_card = { -event_step }
 game-ended-none = 遊戲結束，平局。
 executed = 今天決定處決的是{ $seat }。
 phase-night = 那麼各位，夜晚似乎降臨了。請閉上眼睛。（第{ $day }夜）
-morning-dead = 各位，請睜開眼睛。今天早上發現了{ $seats }的屍體。
-morning-none = 各位，請睜開眼睛。今天早上沒有發現屍體。
+morning-dead = 各位，請睜眼。今天早上發現了{ $seats }的屍體。
+morning-none = 各位，請睜眼。今天早上沒有發現屍體。
 # gm-events.md: 「人狼が全滅した場合人間勝利」, 「人狼と人間陣営の人数」
 team-village = { -humans }
 team-demon = { -demon }
