@@ -197,7 +197,7 @@ error-deadline_not_reached = 尚未到期。
 ## Options: each option's name and help, and the names of a choice's values
 
 # the help of a duration in seconds
-option-duration-help = { $help }單位為秒，0 表示不限時。
+option-duration-help = { $help }單位為秒，設為0表示不限時。
 option-time_scale = 時間倍率
 option-time_scale-help = 所有時限乘以此倍率。
 option-retries = 提醒次數
@@ -239,10 +239,10 @@ error-field-invalid = 值無效。
 error-field-json = 請求本文不是有效的 JSON。
 error-field-utf8 = 請求本文不是有效的 UTF-8。
 error-field-depth = 請求本文巢狀過深。
-error-not_found = 找不到。
+error-not_found = 找不到所要求的資源。
 error-method_not_allowed = 不允許此方法。
 error-game_not_found = 沒有這個遊戲。
-error-ruleset_not_found = 沒有這個規則。
+error-ruleset_not_found = 沒有這個規則集。
 error-token_required = 需要權杖。
 error-bad_token = 權杖對此遊戲無效。
 error-host_only = 只有房主可以這樣做。
@@ -250,9 +250,9 @@ error-moderator_only = 遊戲結束前只有主持人可以查看。
 error-not_a_seat = 只有座位權杖可以行動。
 error-not_your_seat = 不能替其他座位行動。
 error-game_not_ended = 遊戲尚未結束。
-error-unsupported_ruleset_version = 此遊戲以 { $ruleset } 版本 { $stored_ruleset_version }（引擎 { $stored_engine_version }）記錄，而本服務執行的是版本 { $ruleset_version }（引擎 { $engine_version }），無法驗證或重播。
-error-log_damaged = 此遊戲儲存的日誌已損壞（事件 { $version } 缺失或無法讀取）。稽核驗證會列出詳情。
-error-log_directory_mismatch = 遊戲目錄顯示此遊戲已結束，但儲存的日誌在事件 { $version } 處中斷且沒有結束：日誌末尾缺失。
+error-unsupported_ruleset_version = 此遊戲以「{ $ruleset }」第{ $stored_ruleset_version }版（引擎第{ $stored_engine_version }版）記錄，而本服務執行的是第{ $ruleset_version }版（引擎第{ $engine_version }版），無法驗證或重播。
+error-log_damaged = 此遊戲儲存的日誌已損壞（第{ $version }個事件缺失或無法讀取）。稽核驗證會列出詳情。
+error-log_directory_mismatch = 遊戲目錄顯示此遊戲已結束，但儲存的日誌在第{ $version }個事件處中斷且沒有結束：日誌末尾缺失。
 error-bad_replay_point = 沒有這個時間點。
 error-idempotency_key_reused = 此冪等鍵已用於不同的請求。
 error-busy = 伺服器忙碌中，請稍後再試。

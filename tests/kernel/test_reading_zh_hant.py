@@ -17,6 +17,7 @@ from grimoire.domain.texts import render_text
 from grimoire.service.routes_rulesets import ruleset_info
 from tests.corpus.corpus import CORPORA, feed_text, read_games, viewers
 from tests.kernel.test_glossary import said
+from tests.kernel.test_text_forms import every_problem, problem_of
 
 LANG = "zh-Hant"
 
@@ -202,3 +203,21 @@ def test_text_zh_hant_langrensha_morning_reads_the_moderators_sentence():
     died = render_text("morning.dead", LANG, {"seats": [1, 2]}, ("P1", "P2"), "langrensha")
     assert died == "昨晚死亡的是P1和P2。"
     assert render_text("cause.poison", LANG, {}, ruleset="langrensha") == "被女巫毒殺"
+
+
+CJK = "\u3000-\u9fff\uff00-\uffef"
+SPACED = re.compile(rf"[{CJK}] [{CJK}0-9]|[0-9] [{CJK}]")
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_text_zh_hant_no_space_between_chinese_words_or_numbers(ruleset):
+    """「此遊戲以 狼人（9人局） 版本 1（引擎 1）記錄」: Chinese sets no space between its words and numbers."""
+    wrong = sorted(t for t in shown(ruleset) if SPACED.search(t))
+    assert not wrong, wrong[:3]
+
+
+def test_text_zh_hant_problem_documents_set_no_space_inside_a_sentence():
+    wrong = [
+        d for code, status, args in every_problem() for d in problem_of(code, status, args, LANG) if SPACED.search(d)
+    ]
+    assert not wrong, wrong[:3]
