@@ -221,3 +221,9 @@ def test_text_zh_hant_problem_documents_set_no_space_inside_a_sentence():
         d for code, status, args in every_problem() for d in problem_of(code, status, args, LANG) if SPACED.search(d)
     ]
     assert not wrong, wrong[:3]
+
+
+def test_text_zh_hant_witch_trial_unfit_night_tells_the_attack_was_not_made_and_the_card_kept():
+    """「今晚不宜行動。」 alone left out what the holder's own line must tell: no attack, the card still in hand."""
+    told = render_text("attack.unfit", LANG, {}, ruleset="witch_trial")
+    assert "攻擊沒有進行" in told and "卡牌保留" in told
