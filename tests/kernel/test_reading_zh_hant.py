@@ -227,3 +227,10 @@ def test_text_zh_hant_witch_trial_unfit_night_tells_the_attack_was_not_made_and_
     """「今晚不宜行動。」 alone left out what the holder's own line must tell: no attack, the card still in hand."""
     told = render_text("attack.unfit", LANG, {}, ruleset="witch_trial")
     assert "攻擊沒有進行" in told and "卡牌保留" in told
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_text_zh_hant_the_living_are_called_as_every_other_line_calls_them(ruleset):
+    """「生存者只能說…」 carried the Japanese 生存者 over: every other line says 存活 (存活玩家, 存活人數)."""
+    wrong = sorted(t for t in shown(ruleset) if "生存者" in t)
+    assert not wrong, wrong[:3]
