@@ -234,3 +234,8 @@ def test_text_zh_hant_the_living_are_called_as_every_other_line_calls_them(rules
     """「生存者只能說…」 carried the Japanese 生存者 over: every other line says 存活 (存活玩家, 存活人數)."""
     wrong = sorted(t for t in shown(ruleset) if "生存者" in t)
     assert not wrong, wrong[:3]
+
+
+def test_text_zh_hant_a_skipped_speech_says_speech_once():
+    """「你未發言，跳過你的發言。」 said 發言 twice in one short line."""
+    assert render_text("defaulted.speak", LANG, {}, ruleset="jinro9").count("發言") == 1
