@@ -12,7 +12,7 @@
 role-medium = { -medium }
 role-hunter = { -hunter }
 # jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
-morning-dead = 天亮了，發現了{ $seats }的屍體。
+morning-dead = 發現了{ $seats }的屍體。
 ruleset-jinro9 = 狼人（9人局）
 option-vote_seconds-help = 投票與決選投票的時間。
 option-last_words_seconds-help = 被處決者的遺言時間。

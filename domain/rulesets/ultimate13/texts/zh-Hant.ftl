@@ -14,7 +14,7 @@ role-hunter = { -hunter }
 medium-result = 靈媒結果：被處決的{ $target }是【{ $label }】。
 told-medium-result = { $told }的靈媒結果：被處決的{ $target }是【{ $label }】。
 # jinro9.md's morning: 「朝が明けると、○○と○○の死体が発見されました」 (in Japanese the dead joined by `list-and`)
-morning-dead = 天亮了，發現了{ $seats }的屍體。
+morning-dead = 發現了{ $seats }的屍體。
 # The free discussion ends at its deadline: a seat that has not said it is ready skipped nothing
 defaulted-speak = 討論時間結束。
 defaulted-speak-seat = { $seat }的討論時間結束。
