@@ -209,7 +209,7 @@ item-poison = { -poison }
 -seer = 占い師
 
 role-werewolf-card = 人狼陣営です。毎晩ほかの{ -werewolf }と一緒に村人を1人襲撃し、昼は正体を隠して放逐を避けます。{ -werewolf }の数が村人の数以上になれば勝利です。
-role-alpha_wolf-card = 人狼陣営で、夜は{ -werewolf }の襲撃に加わります。投票で放逐されたとき、または{ -huntsman }に撃たれたとき、生存者を1人{ -shot }して道連れにできます（毒殺では不可）。{ -werewolf }の数が村人の数以上になれば勝利です。
+role-alpha_wolf-card = 人狼陣営で、夜は{ -werewolf }の襲撃に加わります。投票で放逐されたとき、または{ -huntsman }に{ -shot }されたとき、生存者を1人{ -shot }できます（毒殺では不可）。{ -werewolf }の数が村人の数以上になれば勝利です。
 role-white_wolf-card = 人狼陣営で、夜は{ -werewolf }の襲撃に加わります。奇数の夜には、襲撃のあとにさらに{ -white_kill }ができます（仲間の{ -werewolf }を1人。見送りも可）。{ -werewolf }の数が村人の数以上になれば勝利です。
 role-wolf_beauty-card = 人狼陣営で、夜は{ -werewolf }の襲撃に加わります。ゲーム中に1度だけ、1人を{ -charm }できます。{ -wolf_beauty }が死亡すると、{ -charm }されたプレイヤーも即座に死亡します。{ -werewolf }の数が村人の数以上になれば勝利です。
 role-guardian_wolf-card = 人狼陣営で、夜は{ -werewolf }の襲撃に加わります。毎晩{ -werewolf }を1人（自分も可）{ -shield }し、その夜の死亡から守れます（見送りも可）。{ -werewolf }の数が村人の数以上になれば勝利です。
@@ -219,7 +219,7 @@ role-nightmare-card = 人狼陣営で、夜は{ -werewolf }の襲撃に加わり
 role-villager-card = 村人陣営です。{ -villager }に特殊能力はなく、昼の議論と投票で{ -werewolf }を探します。{ -werewolf }が全滅すれば勝利です。
 role-seer-card = 村人陣営です。毎晩1人を占い、人狼か村人かを知ります（{ -hidden_wolf }と変化前の{ -blood_moon }は村人と出ます）。{ -werewolf }が全滅すれば勝利です。
 role-witch-card = 村人陣営です。{ -save }と{ -poison }を1本ずつ持ち、それぞれゲーム中に1度だけ、1晩に1本まで使えます。{ -save }はその夜人狼に襲撃された人を救い、{ -poison }は誰か1人を毒殺します（人狼の襲撃先は毎晩知らされます）。{ -werewolf }が全滅すれば勝利です。
-role-huntsman-card = 村人陣営です。人狼に襲撃されたとき、または投票で放逐されたとき、1人を{ -shot }して道連れにできます（毒殺では不可）。{ -werewolf }が全滅すれば勝利です。
+role-huntsman-card = 村人陣営です。人狼に襲撃されたとき、または投票で放逐されたとき、1人を{ -shot }できます（毒殺では不可）。{ -werewolf }が全滅すれば勝利です。
 role-guard-card = 村人陣営です。毎晩1人を{ -shield }し、人狼の襲撃から守ります。2晩続けて同じ人は守れません。{ -werewolf }が全滅すれば勝利です。
 role-idiot-card = 村人陣営です。初めて投票で放逐されたとき、正体を明かして生き残りますが、投票権を失います。発言はでき、夜に襲撃されることはあります。{ -werewolf }が全滅すれば勝利です。
 role-elder-card = 村人陣営です。命が2つあり、人狼の襲撃を1度耐えられます。ただし投票で放逐されると、村人陣営の能力者全員が能力を失います。{ -werewolf }が全滅すれば勝利です。
