@@ -5,19 +5,29 @@ and the seats' receipts: made again, and checked against the published log.
 
 from __future__ import annotations
 
+import bisect
 from uuid import UUID
 
 from grimoire.domain.audit import AuditReport
 from grimoire.domain.catalog import unsupported_version, verify
-from grimoire.domain.events import MODERATOR, Event, GameEnded, sees
+from grimoire.domain.events import MODERATOR, Event, GameEnded, PhaseStarted
 from grimoire.projections.view import project
 from grimoire.service import chain
 from grimoire.service.directory import listed_status
 from grimoire.service.entry import Entry, Principal, Viewer
 from grimoire.service.errors import Forbidden, Invalid, NotNow, TokenRequired, UnsupportedVersion
 from grimoire.service.games import Games
-from grimoire.service.reads import now_ms, position
-from grimoire.service.schemas import Audit, AuditCheck, AuditEvent, Receipt, ReceiptCheck, ReceiptsCheck, ViewReply
+from grimoire.service.reads import feed_items, now_ms, position
+from grimoire.service.schemas import (
+    Audit,
+    AuditCheck,
+    AuditEvent,
+    PhaseMark,
+    Receipt,
+    ReceiptCheck,
+    ReceiptsCheck,
+    Replay,
+)
 
 
 class Audits:
@@ -82,8 +92,11 @@ class Audits:
             problems=problems,
         )
 
-    def replay(self, entry: Entry, viewer: Viewer, at: int) -> ViewReply:
-        """Any viewer's view after the first `at` events of a finished game."""
+    def replay(
+        self, entry: Entry, viewer: Viewer, at: int, after: int = 0, limit: int = 100, lang: str = "en"
+    ) -> Replay:
+        """Any viewer's view after the first `at` events of a finished game, a page of its feed (after its
+        cursor `after`) up to there rendered in `lang`, and where each phase begins."""
         if entry.state.status != "ended":
             raise NotNow("game_not_ended")
         events = events_of(entry)
@@ -94,8 +107,23 @@ class Audits:
             raise Invalid("unknown_seat")
         if at > len(entry.records):
             raise Invalid("bad_replay_point")
-        events = events[:at]
-        return ViewReply(view=project(events, viewer), seen=sum(1 for e in events if sees(e.to, viewer)), now=now_ms())
+        seen = bisect.bisect_left(entry.feed(viewer), at)  # the viewer's events among the first `at`
+        items = feed_items(entry, viewer, after, limit, lang, upto=seen)
+        cursor = items[-1].n if items else min(after, seen)
+        return Replay(
+            view=project(events[:at], viewer),
+            seen=seen,
+            now=now_ms(),
+            events=items,
+            next=cursor,
+            more=seen > cursor,
+            end=len(events),
+            phases=[
+                PhaseMark(at=i, phase=e.phase, day=e.day)
+                for i, e in enumerate(events, 1)
+                if isinstance(e, PhaseStarted)
+            ],
+        )
 
     def history(self, game_id: UUID) -> list[Event]:
         """The stored events of a game, read from the store as they are (empty when there is none);

@@ -40,6 +40,7 @@ from grimoire.service.schemas import (
     PublicKey,
     Receipt,
     ReceiptsCheck,
+    Replay,
     RulesetInfo,
     ViewReply,
 )
@@ -47,6 +48,7 @@ from grimoire.service.schemas import (
 REF = "#/components/schemas/{name}"
 BODIES = (
     ViewReply,
+    Replay,
     ActionReply,
     Feed,
     Lobby,
@@ -74,6 +76,7 @@ TYPED_FIELDS = {
     ("View", "lang"): "Lang",
     ("View", "phase"): "Phase",
     ("PhaseStarted", "phase"): "Phase",
+    ("PhaseMark", "phase"): "Phase",
     ("ActionRequest", "kind"): "ActionKind",
     ("Action", "kind"): "ActionKind",
     ("Decision", "kind"): "ActionKind",

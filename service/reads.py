@@ -31,6 +31,33 @@ def position(entry: Entry, seat: int, version: int) -> tuple[int, str]:
     return n, entry.records[feed[n - 1]].digest()
 
 
+def feed_items(
+    entry: Entry, viewer: Viewer, after: int, limit: int, lang: str, upto: int | None = None
+) -> list[FeedItem]:
+    """`viewer`'s events numbered after its cursor `after` (and up to its number `upto`, if given),
+    rendered in `lang`."""
+    end = after + limit if upto is None else min(after + limit, upto)
+    positions = entry.feed(viewer)[after:end]
+    names = entry.state.names
+    items = []
+    for n, index in enumerate(positions, after + 1):
+        event = entry.records[index].event
+        data = msgspec.to_builtins(event)
+        for key in ("at", "to", "type"):
+            data.pop(key, None)
+        items.append(
+            FeedItem(
+                n=n,
+                type=type_id(event),
+                at=event.at,
+                private=event.to != PUBLIC,
+                text=render(event, lang, names, entry.state.ruleset, viewer),
+                data=data,
+            )
+        )
+    return items
+
+
 class Reads:
     """The reads of the games of `games`. `lobby` reads the store: it blocks."""
 
@@ -59,26 +86,7 @@ class Reads:
         return ViewReply(view=entry.views[viewer], seen=len(entry.feed(viewer)), now=now_ms())
 
     def feed_items(self, entry: Entry, viewer: Viewer, after: int, limit: int, lang: str) -> list[FeedItem]:
-        """`viewer`'s events numbered after its cursor `after`, rendered in `lang`."""
-        positions = entry.feed(viewer)[after : after + limit]
-        names = entry.state.names
-        items = []
-        for n, index in enumerate(positions, after + 1):
-            event = entry.records[index].event
-            data = msgspec.to_builtins(event)
-            for key in ("at", "to", "type"):
-                data.pop(key, None)
-            items.append(
-                FeedItem(
-                    n=n,
-                    type=type_id(event),
-                    at=event.at,
-                    private=event.to != PUBLIC,
-                    text=render(event, lang, names, entry.state.ruleset, viewer),
-                    data=data,
-                )
-            )
-        return items
+        return feed_items(entry, viewer, after, limit, lang)
 
     async def feed(self, entry: Entry, viewer: Viewer, after: int, limit: int, wait: float, lang: str) -> Feed:
         """A page of `viewer`'s feed after its cursor, waiting up to `wait` seconds for a first new event."""

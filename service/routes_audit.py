@@ -13,20 +13,23 @@ from grimoire.projections.view import SPECTATOR
 from grimoire.service.auth import caller
 from grimoire.service.guards import HttpRequest
 from grimoire.service.problems import STORE_FAULTS, VERSION_CONFLICT, responses
-from grimoire.service.schemas import Audit, AuditCheck, PublicKey, Receipt, ReceiptsCheck, ViewReply
+from grimoire.service.schemas import Audit, AuditCheck, PublicKey, Receipt, ReceiptsCheck, Replay
 from grimoire.service.web import (
     ETAG,
     NOT_MODIFIED,
+    PAGE_MAX,
     PRIVATE,
     PUBLIC,
     VARY,
     GameId,
     IfNoneMatch,
+    LangQuery,
     audits_of,
     blocking,
     conditional,
     entry_of,
     games_of,
+    language,
     tag,
 )
 
@@ -104,9 +107,12 @@ class AuditRoutes(Controller):
         "/replay",
         operation_id="replayView",
         tags=["audit"],
-        summary="Any viewer's view at any event of a finished game",
+        summary="Any viewer's view and feed at any event of a finished game",
         description="The view of `as` (a seat number, `spectator` or `moderator`) after the first `at` events of an "
-        "ended game. No token is needed.",
+        "ended game, and a page of that viewer's feed up to there: the items the live feed (`GET "
+        "/games/{game_id}/events`) gave it, numbered and told in the language asked as it read them. Pass `next` "
+        "as `after` to read the next page, while `more`. `phases` says where each phase begins, for any point. "
+        "No token is needed.",
         responses={**responses(400, 404, 422, *STORE_FAULTS), 409: VERSION_CONFLICT},
     )
     async def replay(
@@ -122,11 +128,17 @@ class AuditRoutes(Controller):
                 description="Whose view: a seat number, `spectator` or `moderator`.",
             ),
         ] = SPECTATOR,
-    ) -> ViewReply:
+        after: Annotated[
+            int, QueryParameter(ge=0, le=10_000_000, description="The viewer's own cursor in its feed.")
+        ] = 0,
+        limit: Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="The most feed items to return.")] = 100,
+        lang: LangQuery = None,
+    ) -> Replay:
         games = games_of(request)
         entry = await entry_of(games, game_id)
         viewer: int | str = int(as_) if as_.isdigit() else as_
-        return audits_of(request).replay(entry, viewer, at)
+        lang = language(request, lang, entry.state.lang)
+        return audits_of(request).replay(entry, viewer, at, after, limit, lang)
 
 
 @get(

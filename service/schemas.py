@@ -186,6 +186,28 @@ class Feed(msgspec.Struct, kw_only=True):
     status: Status  # the game's status
 
 
+class PhaseMark(msgspec.Struct, kw_only=True):
+    """Where a phase of the game begins in its log."""
+
+    at: int  # the replay point at the phase's start (its announcement included): pass it as `at`
+    phase: str  # the phase begun (`day`, `night`…)
+    day: int  # the day's number, from 0 or 1 as the ruleset counts
+
+
+class Replay(msgspec.Struct, kw_only=True):
+    """A viewer's view at a point of an ended game, a page of its feed up to that point rendered in the
+    language asked, and where each phase of the game begins."""
+
+    view: View  # what the viewer knew at the point, and the decisions it owed
+    seen: int  # how many events of the viewer's feed come before the point (its own numbering)
+    now: int = 0  # the server's time (ms) when it answered
+    events: list[FeedItem]  # the viewer's events after the cursor `after` and before the point, oldest first
+    next: int  # the cursor to pass as `after` for the next page
+    more: bool  # more of the viewer's events before the point lie beyond this page
+    end: int  # how many events the game's log holds: the last point
+    phases: list[PhaseMark]  # where each phase begins, in order, whatever the point
+
+
 class LobbyGame(msgspec.Struct, kw_only=True):
     """A game as anyone may see it in the lobby."""
 

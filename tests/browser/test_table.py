@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from grimoire.domain.events import sees
 from tests.browser.conftest import DESKTOP, PHONE, screenshots
 from tests.browser.players import ApiSeat, PageSeat, auth, owed, play_out
 
@@ -361,36 +362,112 @@ def test_a_seat_page_whose_stream_is_cut_resumes_after_its_last_item_without_los
     assert_no_token_in_any_url(proxy, server, {s["token"] for s in game["seats"]})
 
 
-def test_the_replay_page_shows_for_a_chosen_seat_and_event_the_view_the_api_replay_returns(pages, proxy, server, api):
-    game = started_game(api, "jinro9", "zh-Hant", time_scale=100)
+def replayed(page, at: int, who: str) -> None:
+    """Waits until the replay page shows `who`'s view and feed at the point `at`."""
+    page.wait_for_selector(f'body[data-replayed="{at}:{who}"]')
+
+
+def feed_shown(page, own: bool = False) -> list[str]:
+    """The replay's feed lines as the page shows them, oldest first (the page lists the newest first): the
+    API's texts, or (`own`) the lines the page tells of the seat's own answers the API gives no words."""
+    items = by_testid(page, "replay-feed").locator(
+        '[data-testid="feed-item"]' + ("[data-own]" if own else ":not([data-own])")
+    )
+    return [text for text in reversed(items.all_inner_texts()) if text]
+
+
+def feed_replayed(api, game_id: str, at: int, who: str, lang: str) -> list[str]:
+    r = api.get(f"/games/{game_id}/replay", params={"at": at, "as": who, "lang": lang, "limit": 500}).json()
+    return [e["text"] for e in r["events"] if e["text"]]
+
+
+def audience(audited: dict) -> str | tuple[int, ...]:
+    to = audited["event"].get("to", "public")
+    return to if isinstance(to, str) else tuple(to)
+
+
+def assert_fits_a_phone(page) -> None:
+    """No horizontal scroll, and every control a finger's width high."""
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    small = page.locator("main button, main select, main .button").evaluate_all(
+        "els => els.filter(e => e.checkVisibility() && e.getBoundingClientRect().height < 40).map(e => e.outerHTML)"
+    )
+    assert small == []
+
+
+def test_the_replay_page_tells_a_seats_game_then_what_really_happened_and_shares_the_point(pages, api):
+    """On a phone: a seat's feed and seats at the start of a day as the API replays them for it (its own night
+    action among them), one line on, then what really happened (the moderator's view at the same point), a
+    jump to a night, and the page's link to that point opened in a new page landing there; in English and in
+    Japanese."""
+    game = started_game(api, "jinro9", "en", time_scale=100)
     game_id = game["game_id"]
     rng = random.Random(4)
     bots = [ApiSeat(api, game_id, s["seat"], s["token"], rng) for s in game["seats"]]
-    play_out(api, game_id, lambda: api.post(f"/games/{game_id}/deadline", headers=auth(game["host_token"])), bots)
-    events = len(api.get(f"/games/{game_id}/audit").json()["events"])
-    at = min(120, events - 1)
-
-    page = pages.open(f"/replay/{game_id}", DESKTOP, locale="zh-TW")
-    wait_ready(page)
-    by_testid(page, "viewer-select").select_option("4")
-    slider = by_testid(page, "replay-slider")
-    assert int(slider.get_attribute("max")) == events
-    slider.evaluate(
-        "(el, at) => { el.value = String(at); el.dispatchEvent(new Event('input', {bubbles: true}));"
-        " el.dispatchEvent(new Event('change', {bubbles: true})); }",
-        at,
+    end = play_out(api, game_id, lambda: api.post(f"/games/{game_id}/deadline", headers=auth(game["host_token"])), bots)
+    audit = api.get(f"/games/{game_id}/audit").json()["events"]
+    marks = api.get(f"/games/{game_id}/replay", params={"at": 0}).json()["phases"]
+    night1 = next(m["at"] for m in marks if (m["phase"], m["day"]) == ("night", 1))
+    # a seat's own night action on night 1 (a divination, an attack, a guard), and the day after it
+    i, act = next(
+        (i, e["event"])
+        for i, e in enumerate(audit[night1:], night1)
+        if e["event"]["type"] == "act" and audience(e) != "public" and e["event"]["action"].get("target")
     )
-    expected = api.get(f"/games/{game_id}/replay", params={"at": at, "as": "4"}).json()["view"]
-    by_testid(page, "replay-at").filter(has_text=str(at)).wait_for()
-    shown = by_testid(page, "replay-view-json")
-    deadline = time.monotonic() + 10
-    while json.loads(shown.text_content() or "null") != expected:  # folded away in a <details> by default
-        assert time.monotonic() < deadline, shown.text_content()
-        time.sleep(0.1)
-    assert by_testid(page, "role").get_attribute("data-role") == expected["role"]
-    assert by_testid(page, "phase").get_attribute("data-phase") == expected["phase"]
-    for seat, alive in enumerate(expected["alive"], 1):
-        assert by_testid(page, f"seat-{seat}").get_attribute("data-alive") == str(alive).lower()
+    who = str(act["seat"])
+    day = next(m for m in marks if m["at"] > i and m["phase"] == "day")
+    chose = api.get("/rulesets/jinro9", params={"lang": "en"}).json()["labels"]["actions"][act["action"]["kind"]]
+
+    page = pages.open(f"/replay/{game_id}")
+    wait_ready(page)
+    replayed(page, len(audit), "spectator")
+    by_testid(page, "viewer-select").select_option(who)
+    page.locator(f'[data-testid="jump"][data-phase="day"][data-day="{day["day"]}"]').click()
+    replayed(page, day["at"], who)
+    assert feed_shown(page) == feed_replayed(api, game_id, day["at"], who, "en")
+    expected = api.get(f"/games/{game_id}/replay", params={"at": day["at"], "as": who}).json()["view"]
+    assert json.loads(by_testid(page, "replay-view-json").text_content() or "null") == expected
+    assert by_testid(page, "role").get_attribute("data-role") == end["roles"][who]
+    shown_roles = page.locator('[data-testid^="seat-"][data-role]').evaluate_all(
+        "els => els.map(e => e.dataset.testid)"
+    )
+    assert shown_roles == [f"seat-{n}" for n in sorted(map(int, expected["roles"]))]  # only the roles it knew
+    assert len(shown_roles) < 9
+    target = end["names"][act["action"]["target"] - 1]
+    assert f"Your answer: {chose} {target}" in feed_shown(page, own=True)  # its night action, told from its labels
+    nxt = next(i + 1 for i in range(day["at"], len(audit)) if sees(audience(audit[i]), int(who)))
+    by_testid(page, "step-forward").click()
+    replayed(page, nxt, who)
+    assert feed_shown(page) == feed_replayed(api, game_id, nxt, who, "en")
+    assert_fits_a_phone(page)
+    screenshots(page, "replay-en")
+
+    by_testid(page, "step-back").click()  # the line just brought in goes again
+    replayed(page, nxt - 1, who)
+
+    by_testid(page, "truth").click()
+    replayed(page, nxt - 1, "moderator")
+    assert feed_shown(page) == feed_replayed(api, game_id, nxt - 1, "moderator", "en")
+    assert page.locator('[data-testid^="seat-"][data-role]').count() == 9
+    page.locator('[data-testid="jump"][data-phase="night"][data-day="1"]').click()
+    replayed(page, night1, "moderator")
+    assert by_testid(page, "phase").get_attribute("data-phase") == "night"
+    assert by_testid(page, "viewer-select").input_value() == who
+    assert f"as={who}" in page.url and f"at={night1}" in page.url and "truth=1" in page.url
     by_testid(page, "verify-result").and_(page.locator('[data-ok="true"]')).wait_for()
-    screenshots(page, "replay")
+    assert_fits_a_phone(page)
+
+    href = by_testid(page, "share-link").get_attribute("href")
+    assert href.startswith(pages.origin + "/replay/")  # the address this phone reached the page at
+    link = urlsplit(href)
+    for lang, locale in (("en", "en-US"), ("ja", "ja-JP")):
+        shared = pages.open(f"{link.path}?{link.query}" + ("&lang=ja" if lang == "ja" else ""), locale=locale)
+        wait_ready(shared)
+        replayed(shared, night1, "moderator")
+        assert by_testid(shared, "truth").get_attribute("aria-pressed") == "true"
+        assert by_testid(shared, "viewer-select").input_value() == who
+        assert feed_shown(shared) == feed_replayed(api, game_id, night1, "moderator", lang)
+        assert_fits_a_phone(shared)
+    assert by_testid(shared, "truth").inner_text() == "実際に起きたこと"
+    screenshots(shared, "replay-ja")
     pages.assert_no_errors()

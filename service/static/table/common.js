@@ -89,6 +89,16 @@ const WORDS = {
   status_ended: ["ended", "終了", "已结束", "已結束"],
   status_aborted: ["aborted", "中止", "已中止", "已中止"],
   view_json: ["The view as the API returns it", "API が返すビュー", "API 返回的视图", "API 返回的視圖"],
+  truth: ["What really happened", "実際に起きたこと", "真实发生的事", "真實發生的事"],
+  truth_note: ["What really happened: the moderator's view, every role and every secret.", "実際に起きたこと：進行役の視点。すべての役職と秘密が見えます。", "真实发生的事：主持人视角，所有身份和秘密都可见。", "真實發生的事：主持人視角，所有身分和秘密都看得到。"],
+  as_lived: ["The game as {who} lived it", "{who}から見たゲーム", "{who}眼中的这局游戏", "{who}眼中的這局遊戲"],
+  jump_to: ["Jump to", "移動", "跳转到", "跳到"],
+  phase_of_day: ["{phase} {day}", "{day}日目{phase}", "第{day}天{phase}", "第{day}天{phase}"],
+  the_end: ["The end", "終局", "终局", "終局"],
+  prev_line: ["Previous line", "前の行へ", "上一条", "上一則"],
+  next_line: ["Next line", "次の行へ", "下一条", "下一則"],
+  share_point: ["Link to this point", "この場面へのリンク", "此刻的链接", "此刻的連結"],
+  nothing_yet: ["Nothing yet.", "まだ何もありません。", "还没有发生任何事。", "還沒有發生任何事。"],
   refresh: ["Refresh", "更新", "刷新", "重新整理"],
 };
 
