@@ -234,7 +234,11 @@ def load(folder: Traversable, ruleset: str | None = None) -> None:
     named = {(key if key.startswith(_SHARED_PREFIXES) else prefix + key): texts for key, texts in found.items()}
     for key, texts in named.items():
         missing = set(LANGS) - texts.keys()
-        if missing:
+        shared = MESSAGES.get(key.removeprefix(prefix)) if prefix else None
+        if missing and shared is not None:
+            # a ruleset words a shared message its own way in some languages: the others read the shared one
+            named[key] = texts = {lang: texts.get(lang) or shared[lang] for lang in LANGS}
+        elif missing:
             raise ValueError(f"message {key} lacks {sorted(missing)}")
         if key in MESSAGES:
             raise ValueError(f"message {key} is loaded twice")

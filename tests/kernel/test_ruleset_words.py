@@ -167,3 +167,34 @@ def test_text_magic_city_names_the_humans_side_as_its_document_does():
     assert side == {"ja": "人間陣営", "zh-Hans": "人类阵营", "zh-Hant": "人類陣營", "en": "the humans"}
     assert word("result.village", "ja", "magic_city") == "人間陣営の勝利"
     assert word("result.village", "ja", "jinro9") == "村人陣営の勝利"
+
+
+def test_text_a_ruleset_words_a_shared_message_its_own_way_in_the_languages_it_needs():
+    """A ruleset may word a shared message in some languages only; the others read the shared text."""
+    args = {"target": 2, "label": "human"}
+    names = ("A", "B")
+    assert render_text("seer.first", "ja", args, names, "jinro9").startswith("初日お告げ")  # jinro9.md
+    assert render_text("seer.first", "ja", args, names, "ultimate13").startswith("初日占い")  # ultimate13.md
+    assert render_text("seer.first", "en", args, names, "jinro9") == render_text("seer.first", "en", args, names)
+
+
+def test_text_magic_city_zh_divines_as_its_first_day_divination_says():
+    for lang, word in (("zh-Hans", "占卜"), ("zh-Hant", "占卜")):
+        assert render_text("seer.result", lang, {"target": 2, "label": "human"}, ("A", "B"), "magic_city").startswith(
+            word
+        )
+        assert render_text("action.divine", lang, {}, ruleset="magic_city") == word
+        assert "查" not in render_text("seer.first", lang, {"target": 2, "label": "human"}, ("A", "B"), "magic_city")
+
+
+def test_text_langrensha_a_tie_goes_to_pk_as_its_document_says():
+    for lang in ("ja", "zh-Hans", "zh-Hant"):
+        assert "PK" in render_text("vote.runoff", lang, {"seats": [1, 2]}, ("A", "B"), "langrensha")
+
+
+def test_text_langrensha_zh_hant_wolves_kill_in_the_documents_word_everywhere():
+    """langrensha.md: 擊殺一名村民 — the prompt, a default, a cause of death and the cards say 擊殺."""
+    assert render_text("action.attack", "zh-Hant", {}, ruleset="langrensha") == "擊殺"
+    assert "擊殺" in render_text("cause.attack", "zh-Hant", {}, ruleset="langrensha")
+    assert "擊殺" in render_text("defaulted.attack", "zh-Hant", {}, ruleset="langrensha")
+    assert "襲擊" in render_text("action.attack", "zh-Hant", {}, ruleset="jinro9")

@@ -8,6 +8,9 @@
 -hunter = 狩人
 
 ## Messages
+# The seer's random first result is its document's 初日お告げ
+seer-first = 初日お告げ：{ $target }は【{ $label }】です。
+told-seer-first = { $told }の初日お告げ：{ $target }は【{ $label }】です。
 
 role-medium = { -medium }
 role-hunter = { -hunter }

@@ -46,6 +46,8 @@
 -good = 村人
 
 ## Messages
+# A tie goes to PK, as langrensha.md says and this ruleset's option names it
+vote-runoff = 同票のため、{ $seats }でPK（決選投票）を行います。
 
 error-bad_roles-count_spare = 配役が不正です：参加者{ $players }人と{ -thief }の余りカード2枚に対して、カードが{ $dealt }枚です。
 error-bad_roles-thief_cupid = 配役が不正です：{ -thief }と{ -cupid }はそれぞれ1人までです。

@@ -47,6 +47,8 @@
 -inspect = 查验死者
 
 ## Messages
+# A tie goes to PK, as langrensha.md says (進入PK環節)
+vote-runoff = 平票，{ $seats }进入PK。
 
 error-bad_roles-count_spare = 身份配置无效：{ $players }名玩家加上{ -thief }的两张备用牌，却有{ $dealt }张身份牌。
 error-bad_roles-thief_cupid = 身份配置无效：{ -thief }和{ -cupid }各最多一名。

@@ -47,6 +47,13 @@
 -inspect = 查看身分
 
 ## Messages
+# A tie goes to PK, as langrensha.md says (進入PK環節)
+vote-runoff = 平票，{ $seats }進入PK。
+# The wolves 擊殺 (langrensha.md: 擊殺一名村民), in the shared texts of the attack too
+action-attack = { -attack }
+defaulted-attack = 你未選擇擊殺目標，已隨機為你選定。
+defaulted-attack-seat = { $seat }未選擇擊殺目標，已隨機選定。
+cause-attack = 被{ -werewolf }擊殺
 
 error-bad_roles-count_spare = 身分配置無效：{ $players }名玩家加上{ -thief }的兩張備用牌，卻有{ $dealt }張身分牌。
 error-bad_roles-thief_cupid = 身分配置無效：{ -thief }和{ -cupid }各最多一名。
@@ -208,22 +215,23 @@ item-poison = { -poison }
 -werewolf = 狼人
 -villager = 平民
 -seer = 預言家
+-attack = 擊殺
 
-role-werewolf-card = 屬於狼人陣營。每晚與其他{ -werewolf }一起選擇襲擊一名村民，白天隱藏身分，避免被放逐。{ -werewolf }數量達到或超過村民數量時獲勝。
-role-alpha_wolf-card = 屬於狼人陣營，夜晚參與{ -werewolf }襲擊。被投票放逐或被{ -huntsman }擊殺時，可以{ -shot }帶走一名存活玩家（被毒殺時不能）。{ -werewolf }數量達到或超過村民數量時獲勝。
-role-white_wolf-card = 屬於狼人陣營，夜晚參與{ -werewolf }襲擊。奇數夜晚還可以額外{ -white_kill }一名（可跳過），在狼人襲擊之後執行。{ -werewolf }數量達到或超過村民數量時獲勝。
-role-wolf_beauty-card = 屬於狼人陣營，夜晚參與{ -werewolf }襲擊。整局遊戲僅一次，可以{ -charm }一名玩家；{ -wolf_beauty }死亡時，被魅惑的玩家也會立即死亡。{ -werewolf }數量達到或超過村民數量時獲勝。
-role-guardian_wolf-card = 屬於狼人陣營，夜晚參與{ -werewolf }襲擊。每晚可以{ -shield }一名狼人（包括自己），使其當晚不被消滅，也可以跳過。{ -werewolf }數量達到或超過村民數量時獲勝。
-role-hidden_wolf-card = 屬於狼人陣營，夜晚參與{ -werewolf }襲擊。被{ -seer }查驗時顯示為村民，其他方面與普通{ -werewolf }相同。{ -werewolf }數量達到或超過村民數量時獲勝。
-role-blood_moon-card = 屬於狼人陣營，但初期不參與{ -werewolf }的夜晚會議，被{ -seer }查驗時顯示為村民。所有其他{ -werewolf }死亡時，你會轉化為{ -werewolf }並參與襲擊；村民陣營必須連你一起消滅才能獲勝。{ -werewolf }數量達到或超過村民數量時獲勝。
-role-nightmare-card = 屬於狼人陣營，夜晚參與{ -werewolf }襲擊。每晚可以{ -block }：選擇自己以外的一名存活玩家，使其當晚無法使用角色能力，也可以跳過。{ -werewolf }數量達到或超過村民數量時獲勝。
+role-werewolf-card = 屬於狼人陣營。每晚與其他{ -werewolf }一起選擇擊殺一名村民，白天隱藏身分，避免被放逐。{ -werewolf }數量達到或超過村民數量時獲勝。
+role-alpha_wolf-card = 屬於狼人陣營，夜晚參與{ -werewolf }擊殺。被投票放逐或被{ -huntsman }擊殺時，可以{ -shot }帶走一名存活玩家（被毒殺時不能）。{ -werewolf }數量達到或超過村民數量時獲勝。
+role-white_wolf-card = 屬於狼人陣營，夜晚參與{ -werewolf }擊殺。奇數夜晚還可以額外{ -white_kill }一名（可跳過），在狼人擊殺之後執行。{ -werewolf }數量達到或超過村民數量時獲勝。
+role-wolf_beauty-card = 屬於狼人陣營，夜晚參與{ -werewolf }擊殺。整局遊戲僅一次，可以{ -charm }一名玩家；{ -wolf_beauty }死亡時，被魅惑的玩家也會立即死亡。{ -werewolf }數量達到或超過村民數量時獲勝。
+role-guardian_wolf-card = 屬於狼人陣營，夜晚參與{ -werewolf }擊殺。每晚可以{ -shield }一名狼人（包括自己），使其當晚不被消滅，也可以跳過。{ -werewolf }數量達到或超過村民數量時獲勝。
+role-hidden_wolf-card = 屬於狼人陣營，夜晚參與{ -werewolf }擊殺。被{ -seer }查驗時顯示為村民，其他方面與普通{ -werewolf }相同。{ -werewolf }數量達到或超過村民數量時獲勝。
+role-blood_moon-card = 屬於狼人陣營，但初期不參與{ -werewolf }的夜晚會議，被{ -seer }查驗時顯示為村民。所有其他{ -werewolf }死亡時，你會轉化為{ -werewolf }並參與擊殺；村民陣營必須連你一起消滅才能獲勝。{ -werewolf }數量達到或超過村民數量時獲勝。
+role-nightmare-card = 屬於狼人陣營，夜晚參與{ -werewolf }擊殺。每晚可以{ -block }：選擇自己以外的一名存活玩家，使其當晚無法使用角色能力，也可以跳過。{ -werewolf }數量達到或超過村民數量時獲勝。
 role-villager-card = 屬於村民陣營。{ -villager }沒有特殊能力，只能在白天發言和投票，需要透過推理找出{ -werewolf }。所有{ -werewolf }被消滅時獲勝。
 role-seer-card = 屬於村民陣營。每晚可以查驗一名玩家，得知其是狼人還是村民（{ -hidden_wolf }和尚未轉化的{ -blood_moon }顯示為村民）。所有{ -werewolf }被消滅時獲勝。
-role-witch-card = 屬於村民陣營。擁有{ -save }和{ -poison }各一瓶，每瓶整局只能用一次，一晚最多用一瓶：{ -save }救活當晚被狼人襲擊的玩家，{ -poison }毒殺任意一名玩家。你會得知當晚狼人的襲擊目標。所有{ -werewolf }被消滅時獲勝。
+role-witch-card = 屬於村民陣營。擁有{ -save }和{ -poison }各一瓶，每瓶整局只能用一次，一晚最多用一瓶：{ -save }救活當晚被狼人擊殺的玩家，{ -poison }毒殺任意一名玩家。你會得知當晚狼人的擊殺目標。所有{ -werewolf }被消滅時獲勝。
 role-huntsman-card = 屬於村民陣營。被狼人殺死或被投票放逐時，可以{ -shot }帶走一名玩家；被毒殺時不能。所有{ -werewolf }被消滅時獲勝。
-role-guard-card = 屬於村民陣營。每晚可以{ -shield }一名玩家，使其免於狼人襲擊，但不能連續兩晚守護同一名玩家。所有{ -werewolf }被消滅時獲勝。
-role-idiot-card = 屬於村民陣營。第一次被投票放逐時翻開身分牌，存活但失去投票權；仍然可以發言，夜晚仍可能被狼人襲擊。所有{ -werewolf }被消滅時獲勝。
-role-elder-card = 屬於村民陣營。擁有兩條命，能夠抵擋一次狼人襲擊；但如果被投票放逐，所有村民陣營的特殊角色都會失去能力。所有{ -werewolf }被消滅時獲勝。
+role-guard-card = 屬於村民陣營。每晚可以{ -shield }一名玩家，使其免於狼人擊殺，但不能連續兩晚守護同一名玩家。所有{ -werewolf }被消滅時獲勝。
+role-idiot-card = 屬於村民陣營。第一次被投票放逐時翻開身分牌，存活但失去投票權；仍然可以發言，夜晚仍可能被狼人擊殺。所有{ -werewolf }被消滅時獲勝。
+role-elder-card = 屬於村民陣營。擁有兩條命，能夠抵擋一次狼人擊殺；但如果被投票放逐，所有村民陣營的特殊角色都會失去能力。所有{ -werewolf }被消滅時獲勝。
 role-knight-card = 屬於村民陣營。整局遊戲僅一次，可以在投票前選擇一名玩家{ -duel }：對方是狼人則對方立即死亡，否則{ -knight }自己死亡。所有{ -werewolf }被消滅時獲勝。
 role-magician-card = 屬於村民陣營。整局遊戲僅一次，可以在夜晚{ -swap }兩名玩家的角色，兩人會得知自己的新角色。所有{ -werewolf }被消滅時獲勝。
 role-cupid-card = 屬於村民陣營。第一晚{ -link }：指定兩名玩家成為戀人，兩人得知彼此的身分，一方死亡時另一方也會因心碎而死。所有{ -werewolf }被消滅時獲勝；若戀人分屬狼人和村民陣營，則在只剩這對戀人時與{ -lovers }一起獲勝。

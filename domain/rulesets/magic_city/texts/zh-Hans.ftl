@@ -4,6 +4,7 @@
 ## The glossary: the document's words, each written once.
 
 -citizen = 市民
+-divine = 占卜
 -prophet = 预言者
 -medium = 通灵者
 -knight = 骑士
@@ -54,6 +55,13 @@
 -humans = 人类阵营
 
 ## Messages
+# The prophet divines (占卜), as this ruleset's 首日占卜 says: its words for the shared divination texts
+action-divine = { -divine }
+seer-first = 首日占卜结果：{ $target }是【{ $label }】。
+seer-result = 占卜结果：{ $target }是【{ $label }】。
+night-divined = { $seat }占卜了{ $target }。
+told-seer-first = { $told }的首日占卜结果：{ $target }是【{ $label }】。
+told-seer-result = { $told }的占卜结果：{ $target }是【{ $label }】。
 
 error-bad_roles-evil = 身份配置无效：{ $players }名玩家时，狼人阵营与{ -foxkin }、{ -demon }合计应为{ $needed }名，而不是{ $dealt }名。
 error-bad_roles-citizens = 身份配置无效：{ $players }名玩家时，{ -citizen }应为{ $needed }名，而不是{ $dealt }名。

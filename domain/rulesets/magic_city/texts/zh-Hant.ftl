@@ -4,6 +4,7 @@
 ## The glossary: the document's words, each written once.
 
 -citizen = 市民
+-divine = 占卜
 -prophet = 預言者
 -medium = 通靈者
 -knight = 騎士
@@ -53,6 +54,13 @@
 -humans = 人類陣營
 
 ## Messages
+# The prophet divines (占卜), as this ruleset's 首日占卜 says: its words for the shared divination texts
+action-divine = { -divine }
+seer-first = 首日占卜結果：{ $target }是【{ $label }】。
+seer-result = 占卜結果：{ $target }是【{ $label }】。
+night-divined = { $seat }占卜了{ $target }。
+told-seer-first = { $told }的首日占卜結果：{ $target }是【{ $label }】。
+told-seer-result = { $told }的占卜結果：{ $target }是【{ $label }】。
 
 error-bad_roles-evil = 身分配置無效：{ $players }名玩家時，狼人陣營與{ -foxkin }、{ -demon }合計應為{ $needed }名，而不是{ $dealt }名。
 error-bad_roles-citizens = 身分配置無效：{ $players }名玩家時，{ -citizen }應為{ $needed }名，而不是{ $dealt }名。
@@ -158,7 +166,7 @@ told-partners-known = { -mason }互相確認了同伴：{ $seats }。
 told-cult-wolves = { $told }得知狼人是{ $seats }。
 told-garden-die = { $told }擲出的骰子點數為{ $die }。
 cause-arena = { -arena }事件
-cause-curse = 被{ -prophet }查驗咒殺
+cause-curse = 被{ -prophet }占卜咒殺
 cause-event = 當天的事件
 cause-graveyard = { -graveyard }事件
 cause-legend_tree = { -legend_tree }事件
@@ -182,7 +190,7 @@ attack-chosen-none = 今晚狼人沒有襲擊任何人。
 chimera-predicted = { -chimera }{ $seat }預測狼人會襲擊{ $target }。
 city-guarded = { $role }{ $seat }今晚守護{ $target }。
 lent = { -moneylender }{ $seat }指定了{ $target }：明天{ $target }不能投票，{ -moneylender }的票計為兩票。
-fox-divined = { -foxkin }{ $seat }今晚被查驗，將在黎明時死亡。
+fox-divined = { -foxkin }{ $seat }今晚被占卜，將在黎明時死亡。
 prediction-matched = { -chimera }{ $seat }猜中了今晚的受害者並覺醒，將在早上公布。
 night-attacks = 結合事件後今晚的襲擊：{ $seats }
 night-attacks-none = 今晚沒有成立的襲擊。
