@@ -69,8 +69,10 @@ def test_text_role_cards_in_the_other_rulesets_are_their_own():
 
 
 def test_text_langrensha_cards_name_the_packs_attack_as_the_feed_does():
-    """The feed says the wolves attack (「今晚狼人袭击…」, 「今晚狼人選擇擊殺…」); the cards say it with the same word, never another."""
-    word = {"ja": "襲撃", "zh-Hans": "袭击", "zh-Hant": "擊殺", "en": "attack"}  # langrensha.md: 擊殺一名村民
+    """The feed says the wolves attack (「今晚狼人袭击…」, 「今晚狼人選擇擊殺…」); the cards say it with the same
+    word, never another."""
+    # langrensha.md: 擊殺一名村民
+    word = {"ja": "襲撃", "zh-Hans": "袭击", "zh-Hant": "擊殺", "en": "attack"}
     other = {"ja": "殺害し", "zh-Hans": "参与击杀", "zh-Hant": "襲擊", "en": "kill with the pack"}
     for lang in LANGS:
         assert word[lang] in render_text("pack.attacked", lang, {"target": 2}, ("A", "B"), "langrensha")
