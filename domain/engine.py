@@ -51,7 +51,9 @@ from grimoire.domain.violations import RuleViolation
 ENGINE_VERSIONS: tuple[str, ...] = ("2", "3")
 # Rulings, "Deadlines": a deadline that passes while seats owe an answer reminds those seats alone and
 # extends the step by a quarter of its length, at least 10 s; only the defaults' outcomes reach the feed.
-QUIET_DEADLINES = Change("3", "quiet_deadlines", "a missed deadline reminds the seats that owe, a quarter of the step more")
+QUIET_DEADLINES = Change(
+    "3", "quiet_deadlines", "a missed deadline reminds the seats that owe, a quarter of the step more"
+)
 ENGINE_CHANGES: tuple[Change, ...] = (QUIET_DEADLINES,)
 MAX_NAME = 40
 MIN_EXTENSION_MS = 10_000  # the shortest extension (engine 3), before `time_scale`
@@ -368,9 +370,7 @@ def _remind(g: Table[Any], step: Step, owing: list[int]) -> None:
     left, and the table reads no line (the extension only moves the deadline its views show)."""
     more = extension(step, g.state.options.get("time_scale", 1.0))
     g.emit(
-        DeadlineExtended(
-            at=g.at, step=step.no, deadline=g.at + more, retries_left=step.retries_left - 1, quiet=True
-        ),
+        DeadlineExtended(at=g.at, step=step.no, deadline=g.at + more, retries_left=step.retries_left - 1, quiet=True),
     )
     left = -(-more // 1000)  # whole seconds, rounded up
     for seat in owing:

@@ -6,7 +6,17 @@ outcome is read once, by the default's own audience. Games pinned to engine 2 ke
 from __future__ import annotations
 
 from grimoire.domain.catalog import verify
-from grimoire.domain.events import MODERATOR, PUBLIC, DeadlineExtended, Defaulted, Event, Notice, StepOpened, Timeout
+from grimoire.domain.events import (
+    MODERATOR,
+    PUBLIC,
+    DeadlineExtended,
+    Defaulted,
+    Event,
+    Notice,
+    StepOpened,
+    Timeout,
+    sees,
+)
 from grimoire.projections.render import render
 from grimoire.projections.view import SPECTATOR
 from tests.support.harness import Script
@@ -29,9 +39,7 @@ def texts(events: list[Event], viewer: int | str, lang: str = "en") -> list[str]
     """What `viewer` reads of `events` (the texts of those whose audience includes it)."""
     out = []
     for event in events:
-        if event.to == PUBLIC or event.to == viewer or viewer == MODERATOR or (
-            isinstance(event.to, tuple) and viewer in event.to
-        ):
+        if sees(event.to, viewer):
             text = render(event, lang, NAMES, "jinro9", viewer)
             if text is not None:
                 out.append(text)
