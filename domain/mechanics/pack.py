@@ -21,12 +21,13 @@ WOLVES_SEE_PICKS = Change("4", "wolves_see_picks", "the living wolves see each o
 # living wolf, its own decision, told to the pack; before version 4 a wolf answered "sleep" like the rest.
 WOLVES_DONE = Change("4", "wolves_done", "on night 0 each wolf ends the meeting with done whispering, not sleep")
 DONE = Decision(kind="done")
+PICKS = frozenset({"attack", "done"})  # the actions of a wolf its pack reads (`WOLVES_SEE_PICKS`)
 
 
 def pick_audience(pack: Sequence[int], action: Action) -> tuple[int, ...] | None:
     """Who reads a wolf's pick (`WOLVES_SEE_PICKS`): an attack or a done whispering reaches the living
     `pack`; any other action is not the pack's (None)."""
-    return tuple(pack) if action.kind in ("attack", "done") else None
+    return tuple(pack) if action.kind in PICKS else None
 
 
 def tell_partners(g: Table[X], pack: tuple[int, ...]) -> None:

@@ -196,10 +196,8 @@ class Village(Ruleset[WolfState]):
         return None
 
     def audience(self, state: GameState[WolfState], seat: int, action: Action) -> Audience:
-        if self.applies(state, pack.WOLVES_SEE_PICKS.id):
-            picked = pack.pick_audience(self.wolves(state), action)
-            if picked is not None:
-                return picked
+        if action.kind in pack.PICKS and self.applies(state, pack.WOLVES_SEE_PICKS.id):
+            return tuple(self.wolves(state))
         return speaking.audience(state, seat, action, self.wolves)
 
     def default(
