@@ -146,3 +146,21 @@ def test_rule_deadlines_a_game_pinned_to_engine_2_keeps_its_deadlines():
     assert texts(out, speaker) == ["Time is up.", "The deadline was extended.", "You still owe a decision."] * 2
     assert not [e for e in out if isinstance(e, DeadlineExtended) and e.quiet]
     assert verify(game.events).ok
+
+
+def test_text_the_retries_option_is_named_and_explained_in_the_create_form_in_every_language():
+    """The create form shows each option's name and help (`GET /rulesets/{id}`): `retries` says what a
+    reminder does, how long it extends (a quarter, at least 10 s) and what follows."""
+    from grimoire.domain.catalog import RULESETS
+    from grimoire.domain.ruleset import COMMON_OPTIONS
+    from grimoire.service.labels import option_info
+
+    quarter = {"ja": "4分の1", "zh-Hans": "四分之一", "zh-Hant": "四分之一", "en": "a quarter"}
+    for ruleset in ("jinro9", "langrensha", "magic_city", "ultimate13", "witch_trial"):
+        for lang, words in quarter.items():
+            info = option_info(RULESETS[ruleset], "retries", COMMON_OPTIONS["retries"], lang)
+            assert words in info.help and "10" in info.help, (ruleset, lang, info.help)
+            assert info.name and info.name != info.help
+    assert option_info(RULESETS["jinro9"], "retries", COMMON_OPTIONS["retries"], "en").name == (
+        "Reminders before the default"
+    )
