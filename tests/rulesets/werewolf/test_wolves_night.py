@@ -66,7 +66,7 @@ def test_rule_wolves_see_each_others_pick(ruleset):
     for g, pick, pack in picks(ruleset):
         assert g.state.ruleset_version == "4"
         rs = RULESETS[ruleset]
-        living_wolves = tuple(s for s in g.state.living() if rs.roles[g.state.role(s)].wolf)  # type: ignore[union-attr]
+        living_wolves = tuple(s for s in g.state.living() if rs.roles[g.state.role(s)].wolf)
         assert pick.to == living_wolves and set(pack) <= set(living_wolves)
         names = g.state.names
         wolf, target, partner = pick.seat, pick.action.target, next(s for s in pack if s != pick.seat)
