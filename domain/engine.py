@@ -40,7 +40,7 @@ from grimoire.domain.events import (
     Timeout,
 )
 from grimoire.domain.rng import seed_commitment
-from grimoire.domain.ruleset import ABORTED, Change, Ruleset, Table
+from grimoire.domain.ruleset import ABORTED, Change, Ruleset, Table, applies
 from grimoire.domain.state import GameState, Step
 from grimoire.domain.texts import LANGS
 from grimoire.domain.violations import RuleViolation
@@ -48,9 +48,15 @@ from grimoire.domain.violations import RuleViolation
 # Every released version of the engine, oldest first (the last is current), and each change to the
 # kernel's rules with the version that introduced it: engine code asks `applies(ENGINE_CHANGES,
 # state.engine_version, id)`, as rule code asks its ruleset.
-ENGINE_VERSIONS: tuple[str, ...] = ("2",)
-ENGINE_CHANGES: tuple[Change, ...] = ()
+ENGINE_VERSIONS: tuple[str, ...] = ("2", "3")
+# Rulings, "Deadlines": a deadline that passes while seats owe an answer reminds those seats alone and
+# extends the step by a quarter of its length, at least 10 s; only the defaults' outcomes reach the feed.
+QUIET_DEADLINES = Change(
+    "3", "quiet_deadlines", "a missed deadline reminds the seats that owe, a quarter of the step more"
+)
+ENGINE_CHANGES: tuple[Change, ...] = (QUIET_DEADLINES,)
 MAX_NAME = 40
+MIN_EXTENSION_MS = 10_000  # the shortest extension (engine 3), before `time_scale`
 
 replace = msgspec.structs.replace
 
@@ -332,9 +338,14 @@ def _decide_timeout(d: Decider, state: GameState[Any], inp: Timeout) -> Table[An
         return _refuse("deadline_not_reached")
     rs = d.ruleset
     g = d.table(state, inp.at)
-    g.emit(replace(inp, to=PUBLIC))
+    quiet = applies(ENGINE_CHANGES, state.engine_version, QUIET_DEADLINES.id)
+    # engine 3: a deadline passing is the moderator's record; the host forcing it is told to the table
+    g.emit(replace(inp, to=PUBLIC if inp.forced or not quiet else MODERATOR))
     owing = step.owing()
     if owing and step.extend and step.retries_left > 0 and not inp.forced and step.deadline is not None:
+        if quiet:
+            _remind(g, step, owing)
+            return g
         g.emit(
             DeadlineExtended(at=g.at, step=step.no, deadline=inp.at + step.length, retries_left=step.retries_left - 1),
         )
@@ -347,6 +358,24 @@ def _decide_timeout(d: Decider, state: GameState[Any], inp: Timeout) -> Table[An
             g.emit(Defaulted(at=g.at, to=rs.audience(g.state, seat, action), seat=seat, action=action))
     rs.on_close(g)
     return g
+
+
+def extension(step: Step, time_scale: float) -> int:
+    """How long a reminder extends a step (engine 3), in ms: a quarter of the step, at least 10 s scaled."""
+    return max(step.length // 4, max(1, round(MIN_EXTENSION_MS * time_scale)))
+
+
+def _remind(g: Table[Any], step: Step, owing: list[int]) -> None:
+    """Engine 3: the step runs on a while; each seat that owes is told, alone, what it owes and the time
+    left, and the table reads no line (the extension only moves the deadline its views show)."""
+    more = extension(step, g.state.options.get("time_scale", 1.0))
+    g.emit(
+        DeadlineExtended(at=g.at, step=step.no, deadline=g.at + more, retries_left=step.retries_left - 1, quiet=True),
+    )
+    left = -(-more // 1000)  # whole seconds, rounded up
+    for seat in owing:
+        kinds = list(dict.fromkeys(x.kind for x in step.prompts[seat] if not x.repeatable))
+        g.notice("deadline.reminder", to=(seat,), kinds=kinds, left=left)
 
 
 # --- evolve ------------------------------------------------------------------------------------

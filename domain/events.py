@@ -221,6 +221,7 @@ class DeadlineExtended(Event, frozen=True, kw_only=True, tag="deadline_extended"
     step: int  # the step extended
     deadline: int | None  # its new deadline, milliseconds since the epoch
     retries_left: int  # how many more extensions before the defaults apply
+    quiet: bool = False  # the seats that owe were reminded, each alone; the table reads no line (engine 3)
 
 
 class VoteResult(Event, frozen=True, kw_only=True, tag="vote_result"):

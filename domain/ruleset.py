@@ -12,7 +12,7 @@ kernel's `on_close` resolves the open one through its spec; `RoleSequence` is th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
 import msgspec
@@ -117,12 +117,14 @@ class Change(NamedTuple):
     about: str
 
 
+@lru_cache(maxsize=256)
 def release(version: str) -> tuple[int, ...]:
     """A version's place in release order ("2" < "3" < "10")."""
     return tuple(int(part) for part in version.split("."))
 
 
-def applies(changes: Iterable[Change], pinned: str, change: str) -> bool:
+@lru_cache(maxsize=1024)
+def applies(changes: tuple[Change, ...], pinned: str, change: str) -> bool:
     """Whether the rule change `change` holds in a game pinned to version `pinned`: from the version
     that introduced it on. A change nobody declared raises: a misspelt id must not pick a version."""
     for declared in changes:

@@ -120,6 +120,15 @@ def _act(e: Act, r: Reader) -> str | None:
         elif not targets and action.kind not in _UNTARGETED:
             key = "act.none"  # a decision that names a seat, answered naming nobody (a guard declined)
         return r.text(key, **args)
+    if type(e.to) is tuple and e.to != (e.seat,) and has("pack.act." + action.kind, r.ruleset):
+        # a wolf's pick, or its being done whispering, told to the pack: each reads who chose what (its
+        # own choice `.self`; a fellow wolf named as the target, where a wolf may be, `.you`)
+        key = "pack.act." + action.kind
+        if r.viewer == e.seat:
+            key += ".self"
+        elif r.viewer is not None and r.viewer == action.target:
+            key += ".you"
+        return r.text(key, seat=e.seat, **({"target": action.target} if action.target is not None else {}))
     if e.to == PUBLIC and has("act." + action.kind, r.ruleset):
         return r.text("act." + action.kind, seat=e.seat, **({"target": action.target} if action.target else {}))
     return None
@@ -253,7 +262,7 @@ RENDER: dict[type, Callable[[Any, Reader], str | None]] = {
     SpeakingOrder: lambda e, r: r.text("speaking.order", seats=e.seats, count=e.rounds),
     Prompt: _prompt,
     Timeout: _timeout,
-    DeadlineExtended: lambda e, r: r.text("deadline.extended"),
+    DeadlineExtended: lambda e, r: None if e.quiet else r.text("deadline.extended"),
     Died: _died,
     VoteResult: _vote_result,
     GameEnded: _ended,
@@ -275,6 +284,8 @@ def silent(event: Event) -> bool:
         return True
     if isinstance(event, Prompt):
         return not event.decisions
+    if isinstance(event, DeadlineExtended):
+        return event.quiet  # the seats that owe read their reminders; the table reads only the new deadline
     if isinstance(event, Notice) and event.key == "dead.roles":
         return not any(event.learn.values())
     if isinstance(event, Act) and not event.action.text:

@@ -14,6 +14,20 @@ from grimoire.domain.violations import RuleViolation, refusal
 # names nobody); a random target is drawn only when no living wolf named one. Before version 3 each
 # silent wolf's default was a random name of its own.
 SILENT_WOLF_DEFERS = Change("3", "silent_wolf_defers", "a wolf silent at the deadline defers to the pack")
+# Rulings, "Wolves choose together": the living wolves see each other's current pick while the step is
+# open (the pick's audience is the pack and the moderator). Before version 4 a pick was its wolf's alone.
+WOLVES_SEE_PICKS = Change("4", "wolves_see_picks", "the living wolves see each other's pick while the step is open")
+# The wolves' first meeting (night 0, nothing to choose yet) ends by a deliberate "we are done" of every
+# living wolf, its own decision, told to the pack; before version 4 a wolf answered "sleep" like the rest.
+WOLVES_DONE = Change("4", "wolves_done", "on night 0 each wolf ends the meeting with done whispering, not sleep")
+DONE = Decision(kind="done")
+PICKS = frozenset({"attack", "done"})  # the actions of a wolf its pack reads (`WOLVES_SEE_PICKS`)
+
+
+def pick_audience(pack: Sequence[int], action: Action) -> tuple[int, ...] | None:
+    """Who reads a wolf's pick (`WOLVES_SEE_PICKS`): an attack or a done whispering reaches the living
+    `pack`; any other action is not the pack's (None)."""
+    return tuple(pack) if action.kind in PICKS else None
 
 
 def tell_partners(g: Table[X], pack: tuple[int, ...]) -> None:

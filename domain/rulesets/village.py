@@ -130,7 +130,9 @@ class Village(Ruleset[WolfState]):
     last_words = False
     whisper_cap: int | None = None
     first_white_never: tuple[str, ...] = ()  # roles the seer's first white never names (besides the wolves)
-    action_kinds = frozenset({"speak", "whisper", "ready", "vote", "sleep", "attack", "divine", "guard", "last_words"})
+    action_kinds = frozenset(
+        {"speak", "whisper", "ready", "vote", "sleep", "attack", "divine", "guard", "last_words", "done"}
+    )
 
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | RuleViolation:
         dealt = super().setup(seats, preset, roles)
@@ -184,13 +186,18 @@ class Village(Ruleset[WolfState]):
         return pack.whisper_refusal(action)
 
     def unavailable(self, state: GameState[WolfState], seat: int, action: Action) -> str | None:
-        """A wolf's whisper after the night's cap (its decision was withdrawn, as the wolves were told)."""
+        """A wolf's whisper after the night's cap (its decision was withdrawn, as the wolves were told);
+        `done`, before the version that brought it, as no action at all."""
+        if action.kind == "done" and not self.applies(state, pack.WOLVES_DONE.id):
+            return "unknown_action"
         capped = pack.whisper_capped(self.whisper_cap, state.x.whispers)
         if action.kind == "whisper" and capped and state.phase == "night" and self.is_wolf(state, seat):
             return "whisper_cap_reached"
         return None
 
     def audience(self, state: GameState[WolfState], seat: int, action: Action) -> Audience:
+        if action.kind in pack.PICKS and self.applies(state, pack.WOLVES_SEE_PICKS.id):
+            return tuple(self.wolves(state))
         return speaking.audience(state, seat, action, self.wolves)
 
     def default(
@@ -221,6 +228,8 @@ class Village(Ruleset[WolfState]):
         own = abilities.decision(ability, state, seat) if ability else None
         decisions: tuple[Decision, ...] = (own or SLEEP,)
         if self.is_wolf(state, seat) and self.may_whisper(state):
+            if own is None and self.applies(state, pack.WOLVES_DONE.id):
+                return (pack.whisper_decision(state), pack.DONE)  # the whisper first, then "we are done"
             decisions += (pack.whisper_decision(state),)
         return decisions
 

@@ -385,16 +385,22 @@ def _value(name: str, value: Any, lang: str, names: tuple[str, ...], ruleset: st
             lang,
         )
     if name == "minutes":
-        seconds = round(float(value) * 60)
-        if seconds > 60 and seconds % 60:  # "4 min 30 s", as magic_city's document speaks, not "270 s"
-            args = {"count": seconds // 60, "seconds": seconds % 60}
-            return render_text("unit.minutes.seconds", lang, args, ruleset=ruleset)
-        if seconds % 60:
-            return render_text("unit.seconds", lang, {"count": seconds}, ruleset=ruleset)
-        return render_text("unit.minutes", lang, {"count": seconds // 60}, ruleset=ruleset)
+        return _duration(round(float(value) * 60), lang, ruleset)
+    if name == "left":  # a time left, in seconds
+        return _duration(int(value), lang, ruleset)
     if value is None:
         raise MissingText(f"argument {name} is None")
     return str(number(value))
+
+
+def _duration(seconds: int, lang: str, ruleset: str | None) -> str:
+    """A duration as the documents say it: "4 min 30 s", as magic_city's speaks, not "270 s"."""
+    if seconds > 60 and seconds % 60:
+        args = {"count": seconds // 60, "seconds": seconds % 60}
+        return render_text("unit.minutes.seconds", lang, args, ruleset=ruleset)
+    if seconds % 60:
+        return render_text("unit.seconds", lang, {"count": seconds}, ruleset=ruleset)
+    return render_text("unit.minutes", lang, {"count": seconds // 60}, ruleset=ruleset)
 
 
 def render_text(

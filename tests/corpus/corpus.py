@@ -21,8 +21,10 @@ from typing import Any, NamedTuple
 
 import msgspec
 
+from grimoire.domain.catalog import RULESETS
 from grimoire.domain.codec import encode
 from grimoire.domain.events import MODERATOR, PUBLIC, Event, GameEnded, sees
+from grimoire.domain.ruleset import release
 from grimoire.domain.state import GameState
 from grimoire.domain.texts import LANGS, MissingText
 from grimoire.projections.render import render
@@ -33,20 +35,32 @@ DOCUMENTS = HERE / "documents.json"  # what the code serves today, whichever ver
 
 
 class Corpus(NamedTuple):
-    """A corpus: its folder, the ruleset version its games were recorded under (every ruleset's),
-    and how many games of each ruleset it holds."""
+    """A corpus: its folder, the ruleset version its games were recorded under (every ruleset's that
+    released it; a ruleset that did not, its latest before it), how many games of each ruleset it
+    holds, and the engine version its games were recorded under."""
 
     folder: Path
     version: str
     per_ruleset: int
+    engine: str = "2"
 
     @property
     def games(self) -> Path:
         return self.folder / "games.jsonl.gz"
 
+    def version_of(self, ruleset: str) -> str:
+        """The version the ruleset's games of this corpus are pinned to."""
+        released = [v for v in RULESETS[ruleset].versions if release(v) <= release(self.version)]
+        return released[-1]
 
-# The house corpus, recorded under ruleset version 2, and the corpus of version 3.
-CORPORA = {"house": Corpus(HERE, "2", 60), "v3": Corpus(HERE / "v3", "3", 30)}
+
+# The house corpus, recorded under ruleset version 2, the corpus of version 3 (both on engine 2), and the
+# corpus of version 4 on engine 3 (witch_trial, which has no version 4, at its version 3).
+CORPORA = {
+    "house": Corpus(HERE, "2", 60),
+    "v3": Corpus(HERE / "v3", "3", 30),
+    "v4": Corpus(HERE / "v4", "4", 30, engine="3"),
+}
 
 Viewer = int | str
 

@@ -292,7 +292,7 @@ def record(corpus: Corpus) -> None:
     games = []
     for ruleset in sorted(RULESETS):
         rng = random.Random(f"corpus-{ruleset}")
-        with deployed(ruleset, corpus.version):
+        with deployed(ruleset, corpus.version_of(ruleset), corpus.engine):
             for number, (seats, preset, roles) in enumerate(setups(ruleset, rng, corpus.per_ruleset)):
                 games.append(play(ruleset, number, seats, preset, roles))
         print(ruleset, len(games), file=sys.stderr)

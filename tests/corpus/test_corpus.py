@@ -60,7 +60,8 @@ def replay(corpus: str, game: dict[str, Any]) -> tuple[list[str], GameState, lis
     its create input pins the game to the corpus's version): its events encoded, the state reached,
     and every input whose outcome (the events it produced, or its refusal) differs from the recorded one."""
     state, produced, wrong = initial_state(), [], []
-    with deployed(game["ruleset"], CORPORA[corpus].version):
+    recorded = CORPORA[corpus]
+    with deployed(game["ruleset"], recorded.version_of(game["ruleset"]), recorded.engine):
         for n, (raw, outcome) in enumerate(zip(game["inputs"], game["outcomes"], strict=True)):
             result = run(state, decode(raw.encode()))
             if isinstance(result, RuleViolation):
@@ -80,8 +81,11 @@ def test_the_corpus_holds_its_finished_games_of_every_ruleset_pinned_to_its_vers
     for ruleset in RECORDED_RULESETS:
         assert len(games(corpus, ruleset)) == CORPORA[corpus].per_ruleset >= 30
         assert all(g["end"]["status"] == "ended" for g in games(corpus, ruleset))
-        pinned = {stored_events(corpus, g["id"])[1].ruleset_version for g in games(corpus, ruleset)}
-        assert pinned == {CORPORA[corpus].version}
+        pinned = {
+            (created.ruleset_version, created.engine_version)
+            for created in (stored_events(corpus, g["id"])[1] for g in games(corpus, ruleset))
+        }
+        assert pinned == {(CORPORA[corpus].version_of(ruleset), CORPORA[corpus].engine)}
 
 
 @EACH

@@ -31,6 +31,7 @@ from grimoire.domain.texts import LANGS, MESSAGES
 from grimoire.domain.violations import RuleViolation, known_codes
 from grimoire.projections.view import SPECTATOR
 from tests.support.harness import T0, Game, Script, seed_for
+from tests.support.versions import deployed
 
 
 def played(preset="9A", seed=1, **options):
@@ -45,7 +46,7 @@ def test_first_event_stamps_engine_and_ruleset_versions_and_seed_commitment():
     created = next(e for e in game.events if isinstance(e, GameCreated))
     assert created.to == PUBLIC
     assert (
-        created.engine_version == ENGINE_VERSIONS[-1] and created.ruleset_version == RULESETS["jinro9"].version == "3"
+        created.engine_version == ENGINE_VERSIONS[-1] and created.ruleset_version == RULESETS["jinro9"].version == "4"
     )
     assert created.seed_sha256 == hashlib.sha256(bytes.fromhex(seed_for(7))).hexdigest()
     assert isinstance(game.events[0], CreateGame) and game.events[0].to == MODERATOR
@@ -126,8 +127,9 @@ def test_roles_stay_hidden_from_other_seats_until_the_end():
     assert [e for e in game.feed(SPECTATOR) if isinstance(e, RoleDealt)] == []
 
 
-def test_deadline_reminds_then_extends_retries_times_then_applies_the_default():
-    game = Script("jinro9", 9, preset="9A", seed=1, options={"retries": 2})
+def test_deadline_reminds_then_extends_retries_times_then_applies_the_default_under_engine_2():
+    with deployed("jinro9", "3", "2"):  # engine 3's extensions: tests/kernel/test_deadlines.py
+        game = Script("jinro9", 9, preset="9A", seed=1, options={"retries": 2})
     game.start()
     game.night()  # night 0
     speaker = game.state.step.public[0]

@@ -36,7 +36,7 @@ def test_design_a_ruleset_declares_its_released_versions_in_order_and_each_chang
 
 
 def test_design_the_engine_declares_its_released_versions_and_changes_alike():
-    assert ENGINE_VERSIONS == ("2",) and ENGINE_CHANGES == ()
+    assert ENGINE_VERSIONS == ("2", "3") and [(c.version, c.id) for c in ENGINE_CHANGES] == [("3", "quiet_deadlines")]
 
 
 def test_design_a_change_applies_to_games_pinned_to_its_version_or_a_later_one():
@@ -58,7 +58,7 @@ def test_design_a_new_game_is_pinned_to_the_current_version_and_its_state_knows_
     game = first_game(ruleset)
     created = next(e for e in game.events if isinstance(e, GameCreated))
     rs = RULESETS[ruleset]
-    assert rs.version == "3"
+    assert rs.version == ("3" if ruleset == "witch_trial" else "4")
     assert (created.ruleset_version, created.engine_version) == (rs.version, ENGINE_VERSIONS[-1])
     assert (game.state.ruleset_version, game.state.engine_version) == (rs.version, ENGINE_VERSIONS[-1])
     assert all(rs.applies(game.state, c.id) for c in rs.changes)
@@ -88,9 +88,9 @@ def test_design_a_game_of_a_version_never_kept_answers_unsupported_ruleset_versi
     assert found.args == {
         "ruleset": "jinro9",
         "stored_ruleset_version": "1",
-        "ruleset_version": "3",
-        "stored_engine_version": "2",
-        "engine_version": "2",
+        "ruleset_version": "4",
+        "stored_engine_version": "3",
+        "engine_version": "3",
     }
     report = verify(game.events)
     assert not report.ok and report.inputs == 0 and report.unsupported == found

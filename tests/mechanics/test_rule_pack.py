@@ -113,3 +113,12 @@ def test_a_whisper_must_say_something():
     assert pack.whisper_refusal(Action(kind="whisper", text="")) == "text_required"
     assert pack.whisper_refusal(Action(kind="whisper", text="x")) is None
     assert pack.whisper_refusal(Action(kind="speak")) is None
+
+
+def test_rule_wolves_choose_together_a_pick_and_a_done_reach_the_living_pack():
+    """Version 4 (`pack.WOLVES_SEE_PICKS`): the living wolves read each other's pick and "we are done";
+    any other action is not the pack's to read."""
+    assert pack.pick_audience([2, 4], Action(kind="attack", target=5)) == (2, 4)
+    assert pack.pick_audience([2, 4], Action(kind="done")) == (2, 4)
+    assert pack.pick_audience([2, 4], Action(kind="sleep")) is None
+    assert pack.pick_audience([2, 4], Action(kind="whisper", text="x")) is None

@@ -22,8 +22,10 @@ def ended_game(c) -> tuple[dict, uuid.UUID, int]:
     game = new_game(c)
     gid = game["game_id"]
     for seat, headers in game["seat"].items():
-        if seat % 2:
-            assert c.post(f"/games/{gid}/actions", headers=headers, json={"kind": "sleep"}).status_code == 200
+        if seat % 2:  # night 0: a villager sleeps, a wolf is done whispering
+            decisions = c.get(f"/games/{gid}/view", headers=headers).json()["view"]["decisions"]
+            kind = next(d["kind"] for d in decisions if not d.get("repeatable"))
+            assert c.post(f"/games/{gid}/actions", headers=headers, json={"kind": kind}).status_code == 200
     assert c.post(f"/games/{gid}/abort", headers=game["host"]).status_code == 200
     assert c.get(f"/games/{gid}/audit/verify").json()["ok"]
     listed(c, gid)

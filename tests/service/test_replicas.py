@@ -83,6 +83,12 @@ def view(base: str, game: dict, seat: int) -> dict:
     return httpx.get(f"{base}/games/{game['game_id']}/view", headers=auth(token), timeout=30).json()["view"]
 
 
+def owed(base: str, gid: str, token: str) -> str:
+    """The kind of the decision a seat owes now (night 0: a villager sleeps, a wolf is done whispering)."""
+    decisions = httpx.get(f"{base}/games/{gid}/view", headers=auth(token), timeout=30).json()["view"]["decisions"]
+    return next(d["kind"] for d in decisions if not d.get("repeatable"))
+
+
 def test_an_action_on_one_replica_reaches_the_other_replicas_live_feed(replicas):
     a, b = replicas
     game = new_game(a)
@@ -106,7 +112,7 @@ def test_an_action_on_one_replica_reaches_the_other_replicas_live_feed(replicas)
     assert speaker["step_name"] == "night"
     # night 0: every seat answers through replica A; the day opens, a public event B's waiter may see
     for token in tokens.values():
-        httpx.post(f"{a}/games/{gid}/actions", json={"kind": "sleep"}, headers=auth(token), timeout=30)
+        httpx.post(f"{a}/games/{gid}/actions", json={"kind": owed(a, gid, token)}, headers=auth(token), timeout=30)
     waiter.join(30)
     assert got["events"], "replica B's feed saw nothing"
     assert got["seconds"] < 10
@@ -138,8 +144,9 @@ def test_concurrent_actions_through_both_replicas_are_applied_once_or_refused(re
 
     def sleep(seat: int) -> int:
         base = a if seat % 2 else b
+        kind = owed(base, gid, tokens[seat])
         return httpx.post(
-            f"{base}/games/{gid}/actions", json={"kind": "sleep"}, headers=auth(tokens[seat]), timeout=60
+            f"{base}/games/{gid}/actions", json={"kind": kind}, headers=auth(tokens[seat]), timeout=60
         ).status_code
 
     with ThreadPoolExecutor(max_workers=9) as pool:
@@ -152,5 +159,5 @@ def test_concurrent_actions_through_both_replicas_are_applied_once_or_refused(re
     events = [e.get("event", e) for e in audit["events"]]
     kinds = [(e.get("seat"), e["action"]["kind"]) for e in events if e.get("type") == "act"]
     assert sum(1 for _, k in kinds if k == "whisper") == 10
-    assert sorted(s for s, k in kinds if k == "sleep") == list(range(1, 10))
+    assert sorted(s for s, k in kinds if k in ("sleep", "done")) == list(range(1, 10))
     assert httpx.get(f"{a}/games/{gid}/audit/verify", timeout=30).json()["ok"] is True

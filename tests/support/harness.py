@@ -158,6 +158,8 @@ class Script(Game):
                 self.ok(self.act(seat, "guard", guard if guard is not None else self._default_guard(seat, attack)))
             elif "divine" in kinds:
                 self.ok(self.act(seat, "divine", divine if divine is not None else self._a_wolf(seat)))
+            elif "done" in kinds:  # a wolf's first meeting ends by its "we are done" (version 4)
+                self.ok(self.act(seat, "done"))
             else:
                 self.ok(self.act(seat, "sleep"))
             if self.state.step is None or self.state.step.no != step_no:

@@ -12,8 +12,8 @@ V, S, M, H, W, X, F = "villager", "seer", "medium", "hunter", "werewolf", "madma
 
 class Jinro9(Village):
     id = "jinro9"
-    versions = ("2", "3")
-    changes = (pack.SILENT_WOLF_DEFERS,)
+    versions = ("2", "3", "4")
+    changes = (pack.SILENT_WOLF_DEFERS, pack.WOLVES_SEE_PICKS, pack.WOLVES_DONE)
     doc_lang = "ja"
     roles = ROLES
     presets = {

@@ -41,9 +41,10 @@ from grimoire.domain.violations import RuleViolation
 
 class Langrensha(Ruleset[LState]):
     id = "langrensha"
-    versions = ("2", "3")
+    versions = ("2", "3", "4")
     changes = (
         pack.SILENT_WOLF_DEFERS,
+        pack.WOLVES_SEE_PICKS,
         Change("3", "declined_duel_private", "a knight's declined duel is seen by the knight and the moderator only"),
     )
     doc_lang = "zh-Hant"
@@ -71,6 +72,8 @@ class Langrensha(Ruleset[LState]):
     def audience(self, state: GameState[LState], seat: int, action: Action) -> Audience:
         if action.kind == "duel":  # a duel is public; a decline reveals the knight to nobody (rulings: Knight)
             return PUBLIC if action.target is not None or not self.applies(state, "declined_duel_private") else (seat,)
+        if action.kind == "attack" and self.applies(state, pack.WOLVES_SEE_PICKS.id):
+            return tuple(wolves(state))
         return table_audience(state, seat, action, wolves)
 
     def default(self, state: GameState[LState], seat: int, decisions: tuple[Decision, ...], rng: Rng) -> Action | None:

@@ -69,8 +69,8 @@ __all__ = [
 
 class MagicCity(Ruleset[CityState]):
     id = "magic_city"
-    versions = ("2", "3")
-    changes = (pack.SILENT_WOLF_DEFERS,)
+    versions = ("2", "3", "4")
+    changes = (pack.SILENT_WOLF_DEFERS, pack.WOLVES_SEE_PICKS)
     doc_lang = "ja"
     end_reasons = END_REASONS
     roles = ROLES
@@ -112,6 +112,8 @@ class MagicCity(Ruleset[CityState]):
         kind = action.kind
         if kind in ("speak", "ready"):
             return "public"
+        if kind == "attack" and self.applies(state, pack.WOLVES_SEE_PICKS.id):
+            return tuple(city.wolves(state))
         if kind == "whisper":
             if state.role(seat) == "mason":
                 return tuple(city.holders(state, "mason"))

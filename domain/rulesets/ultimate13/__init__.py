@@ -35,8 +35,8 @@ def guard_per_option(state: GameState[WolfState], seat: int) -> Decision:
 
 class Ultimate13(Village):
     id = "ultimate13"
-    versions = ("2", "3")
-    changes = (pack.SILENT_WOLF_DEFERS,)
+    versions = ("2", "3", "4")
+    changes = (pack.SILENT_WOLF_DEFERS, pack.WOLVES_SEE_PICKS, pack.WOLVES_DONE)
     doc_lang = "ja"
     roles = {r: ROLES[r] for r in (V, S, M, H, W, X)}
     presets = {"13": (V, V, V, V, V, V, S, M, H, W, W, W, X)}

@@ -108,14 +108,14 @@ def test_whisper_cap_is_ten_messages_per_night_shared_by_the_wolves():
 def test_rule_jinro9_whisper_cap_view_stops_offering_whisper():
     g = game()
     a, b = g.seat_of("werewolf")
-    g.ok(g.act(a, "sleep"))
+    g.ok(g.act(a, "done"))
     for i in range(10):
         assert any(d.kind == "whisper" for d in g.views[a].decisions)
         g.ok(g.act(a if i < 7 else b, "whisper", text=f"w{i}"))
     withdrawn = [e for e in g.events if isinstance(e, Prompt) and e.withdraw]
     assert sorted(e.to for e in withdrawn) == [(a,), (b,)] and all(e.withdraw == ("whisper",) for e in withdrawn)
     for wolf in (a, b):
-        assert [d.kind for d in g.views[wolf].decisions] == ["sleep"]
+        assert [d.kind for d in g.views[wolf].decisions] == ["done"]
         assert g.state.step.decision(wolf, "whisper") is None
     assert g.views[a].answered is not None and g.views[b].answered is None  # answers stand
     assert refused(g.act(b, "whisper", text="eleventh"), "whisper_cap_reached")

@@ -33,7 +33,7 @@ def readers(g, event: Event) -> set[int | str]:
 
 def test_rule_knight_decline_is_private():
     g, knight, answer = duel_answer()
-    assert g.state.ruleset_version == "3"
+    assert g.state.ruleset_version == "4"
     assert answer.to == (knight,)
     assert readers(g, answer) == {knight, MODERATOR}
     assert verify(g.events).ok

@@ -479,6 +479,7 @@ def test_idiot_survives_the_first_exile_revealed_and_loses_the_vote():
     assert not dead(g, idiot)
     (reveal,) = notices(g, "idiot.revealed")
     assert reveal.to == "public" and reveal.learn == {idiot: "idiot"}
+    spare_bite(g, idiot)  # night 2's kill too, not left to a random draw
     run_to(g, "exile_vote")
     assert idiot not in g.state.step.public
     vote_out(g, idiot)

@@ -76,7 +76,7 @@ def nights(ruleset: str, version: str | None) -> list[tuple[int, int | None, Gam
 @pytest.mark.parametrize("ruleset", GAMES)
 def test_rule_wolves_choose_together_a_silent_wolf_defers_to_the_pack(ruleset):
     for named, target, g in nights(ruleset, None):
-        assert g.state.ruleset_version == "3"
+        assert g.state.ruleset_version == RULESETS[ruleset].version
         assert target == named, (named, target)
         assert not [e for e in g.events if isinstance(e, Defaulted) and e.action.kind == "attack"]
         assert verify(g.events).ok

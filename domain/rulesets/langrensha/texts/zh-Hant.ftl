@@ -54,6 +54,9 @@ action-attack = { -attack }
 defaulted-attack = 你未選擇擊殺目標，已隨機為你選定。
 defaulted-attack-seat = { $seat }未選擇擊殺目標，已隨機選定。
 cause-attack = 被{ -werewolf }擊殺
+pack-act-attack = { $seat }選擇擊殺{ $target }。
+pack-act-attack-self = 你選擇擊殺{ $target }。
+pack-act-attack-you = { $seat }選擇擊殺你。
 
 error-bad_roles-count_spare = 身分配置無效：{ $players }名玩家加上{ -thief }的兩張備用牌，卻有{ $dealt }張身分牌。
 error-bad_roles-thief_cupid = 身分配置無效：{ -thief }和{ -cupid }各最多一名。
