@@ -74,7 +74,8 @@ def test_rule_wolves_see_each_others_pick(ruleset):
         assert render(pick, "en", names, ruleset, wolf) == f"You pick P{target} to attack."
         assert render(pick, "ja", names, ruleset, partner) == f"P{wolf}さんはP{target}さんを襲撃先に選びました。"
         assert render(pick, "zh-Hans", names, ruleset, partner) == f"P{wolf}选择袭击P{target}。"
-        assert render(pick, "zh-Hant", names, ruleset, partner) == f"P{wolf}選擇襲擊P{target}。"
+        attack = "擊殺" if ruleset == "langrensha" else "襲擊"  # langrensha.md: 擊殺一名村民
+        assert render(pick, "zh-Hant", names, ruleset, partner) == f"P{wolf}選擇{attack}P{target}。"
         moderator = render(pick, "en", names, ruleset, MODERATOR)
         assert moderator is not None and f"P{wolf}" in moderator and f"P{target}" in moderator
         others = [s for s in range(1, g.state.seats + 1) if s not in living_wolves]
