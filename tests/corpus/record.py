@@ -4,7 +4,8 @@ Plays seeded games of random legal bots through the engine, over every ruleset's
 counts and options, with every ruleset deployed at the corpus's version (its games are pinned to
 it), and writes the corpus's games.jsonl.gz; `documents` writes documents.json beside this file. Run
 it only to add a corpus for a new version of the rules (see README.md), never to make a difference
-go away.
+go away. `python -m tests.corpus.record texts CORPUS` re-records only the feed-text hashes of a
+corpus's games, for a change that means to change texts.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import random
 import sys
 from typing import Any
 
-from grimoire.domain.catalog import RULESETS, initial_state, run
+from grimoire.domain.catalog import RULESETS, fold, initial_state, run
+from grimoire.domain.codec import decode
 from grimoire.domain.events import Abort, Act, Action, CreateGame, Input, Join, Leave, Start, Timeout
 from grimoire.domain.ruleset import Option, Ruleset
 from grimoire.domain.texts import LANGS
@@ -30,6 +32,7 @@ from tests.corpus.corpus import (
     encoded,
     end_summary,
     problem_digests,
+    read_games,
     ruleset_document_digests,
     text_digests,
     view_digests,
@@ -311,11 +314,23 @@ def record_documents() -> None:
     DOCUMENTS.write_text(json.dumps(documents, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
 
+def record_texts(corpus: Corpus) -> None:
+    """Re-record the feed-text hashes of a corpus's games, and nothing else: a change of texts. The
+    games (their inputs, events, outcomes, ends and views) stay the bytes they were recorded as."""
+    games = []
+    for game in read_games(corpus):
+        events = [decode(e.encode()) for e in game["events"]]
+        games.append({**game, "texts": text_digests(events, fold(events))})
+    write_games(corpus, games)
+
+
 def main(argv: list[str]) -> None:
-    (name,) = argv
-    if name == "documents":
+    if argv[0] == "documents":
         record_documents()
+    elif argv[0] == "texts":
+        record_texts(CORPORA[argv[1]])
     else:
+        (name,) = argv
         record(CORPORA[name])
 
 
