@@ -152,22 +152,35 @@ export function ready() {
   document.body.dataset.ready = "1";
 }
 
-// --- tokens: only in the Authorization header, kept in the tab ----------------------------------
+// --- tokens: only in the Authorization header, kept per game in this browser's storage -----------
+// (localStorage: a closed tab, reopened from the join link or the page's address, finds its seat)
 
 const tokenKey = (game, kind) => `grimoire:${game}:${kind}`;
 
 export function takeToken(game, kind = "token") {
-  // a token that arrives in the fragment (#token=…) moves to session storage and leaves the address bar
+  // a token that arrives in the fragment (#token=…) moves to storage and leaves the address bar
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("token")) {
-    sessionStorage.setItem(tokenKey(game, kind), hash.get("token"));
+    localStorage.setItem(tokenKey(game, kind), hash.get("token"));
     history.replaceState(null, "", location.pathname + location.search);
   }
-  return sessionStorage.getItem(tokenKey(game, kind));
+  return localStorage.getItem(tokenKey(game, kind));
 }
 
 export function keepToken(game, token, kind = "token") {
-  sessionStorage.setItem(tokenKey(game, kind), token);
+  localStorage.setItem(tokenKey(game, kind), token);
+}
+
+export function dropToken(game, kind = "token") {
+  localStorage.removeItem(tokenKey(game, kind));
+}
+
+export function kept(game, kind) {
+  return JSON.parse(localStorage.getItem(tokenKey(game, kind)) || "null");
+}
+
+export function keep(game, kind, value) {
+  localStorage.setItem(tokenKey(game, kind), JSON.stringify(value));
 }
 
 // a fresh Idempotency-Key: 128 random bits (crypto.getRandomValues works in an insecure context)

@@ -5,7 +5,7 @@
 // problem, game-id, loopback-warning, join-link, join-qr, watch-link, host-seats, host-seat, open-seats, host-status, start,
 // force-deadline, abort, seat-link-<n>, lobby, lobby-game, lobby-join, lobby-watch, lobby-replay,
 // docs-link, openapi-link.
-import { LANG, LANGS, Problem, api, follow, h, keepToken, publicUrl, ready, t } from "./common.js";
+import { LANG, LANGS, Problem, api, follow, h, keep, keepToken, kept, publicUrl, ready, t } from "./common.js";
 
 const app = document.getElementById("app");
 const HOST_GAME = "grimoire:host-game";
@@ -190,18 +190,18 @@ async function main() {
   const rulesets = await api("/rulesets", { lang: LANG });
   const host = h("div", {});
   const showHost = (game, links = []) => {
-    const token = sessionStorage.getItem(`grimoire:${game}:host`);
-    const join = JSON.parse(sessionStorage.getItem(`grimoire:${game}:join`) || "null") || { link: `${publicUrl()}/play/${game}`, loopback: false };
+    const token = localStorage.getItem(`grimoire:${game}:host`);
+    const join = kept(game, "join") || { link: `${publicUrl()}/play/${game}`, loopback: false };
     if (token) host.replaceChildren(hostPanel(game, token, links, join));
   };
   const created = (reply) => {
     keepToken(reply.game_id, reply.host_token, "host");
-    sessionStorage.setItem(`grimoire:${reply.game_id}:join`, JSON.stringify({ link: reply.join_link, loopback: reply.join_link_loopback }));
-    sessionStorage.setItem(HOST_GAME, reply.game_id);
+    keep(reply.game_id, "join", { link: reply.join_link, loopback: reply.join_link_loopback });
+    localStorage.setItem(HOST_GAME, reply.game_id);
     showHost(reply.game_id, reply.seats);
     host.scrollIntoView();
   };
-  const last = sessionStorage.getItem(HOST_GAME);
+  const last = localStorage.getItem(HOST_GAME);
   if (last) showHost(last);
   app.replaceChildren(
     h("h1", {}, "Grimoire"),

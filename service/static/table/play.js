@@ -14,6 +14,7 @@ import {
   gameIdFromPath,
   gameWords,
   h,
+  dropToken,
   keepToken,
   langLinks,
   ready,
@@ -74,7 +75,7 @@ async function seatPage() {
     reply = await api(`/games/${game}/view`, { token });
   } catch (e) {
     if (e instanceof Problem && e.status === 401) {
-      sessionStorage.removeItem(`grimoire:${game}:token`);
+      dropToken(game);
       token = null;
       return joinForm();
     }
