@@ -260,6 +260,7 @@ error-host_only = この操作はホストだけができます。
 error-moderator_only = ゲーム終了までは進行役だけが見られます。
 error-not_a_seat = 席のトークンだけが行動できます。
 error-not_your_seat = 他の席の代わりには行動できません。
+error-seat_not_claimable = 引き継げる席がありません。引き継ぎコードは使用済みか期限切れです。または、ホストがその席を解放していません。
 error-game_not_ended = ゲームはまだ終わっていません。
 error-unsupported_ruleset_version = このゲームは{ $ruleset }のバージョン{ $stored_ruleset_version }（エンジン{ $stored_engine_version }）で記録されましたが、このサービスはバージョン{ $ruleset_version }（エンジン{ $engine_version }）です。検証と再生はできません。
 error-log_damaged = このゲームの保存されたログが壊れています（イベント{ $version }が欠けているか、読めません）。監査の検証で詳細を確認できます。

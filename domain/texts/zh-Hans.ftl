@@ -261,6 +261,7 @@ error-host_only = 只有房主可以这样做。
 error-moderator_only = 结束前只有主持人可以查看。
 error-not_a_seat = 只有座位令牌可以行动。
 error-not_your_seat = 不能替其他座位行动。
+error-seat_not_claimable = 没有可以认领的座位：转移码已被使用或已过期，或者房主没有释放这个座位。
 error-game_not_ended = 游戏尚未结束。
 error-unsupported_ruleset_version = 此游戏按“{ $ruleset }”的版本{ $stored_ruleset_version }（引擎版本{ $stored_engine_version }）记录，而本服务运行的是版本{ $ruleset_version }（引擎版本{ $engine_version }），无法验证或重放。
 error-log_damaged = 此游戏保存的日志已损坏（第{ $version }个事件缺失或无法读取）。审计验证会列出详情。

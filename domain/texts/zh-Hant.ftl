@@ -260,6 +260,7 @@ error-host_only = 只有房主可以這樣做。
 error-moderator_only = 遊戲結束前只有主持人可以查看。
 error-not_a_seat = 只有座位權杖可以行動。
 error-not_your_seat = 不能替其他座位行動。
+error-seat_not_claimable = 沒有可以認領的座位：轉移碼已被使用或已過期，或者房主沒有釋出這個座位。
 error-game_not_ended = 遊戲尚未結束。
 error-unsupported_ruleset_version = 此遊戲以「{ $ruleset }」第{ $stored_ruleset_version }版（引擎第{ $stored_engine_version }版）記錄，而本服務執行的是第{ $ruleset_version }版（引擎第{ $engine_version }版），無法驗證或重播。
 error-log_damaged = 此遊戲儲存的日誌已損壞（第{ $version }個事件缺失或無法讀取）。稽核驗證會列出詳情。
