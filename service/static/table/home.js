@@ -127,12 +127,30 @@ function hostPanel(game, hostToken, seatLinks, join) {
       label,
     );
   const start = command("start", t("start"));
+  // a seat whose player lost the device: released, its token stops working and the seat is taken back once
+  // from the join link (the host never sees the seat's token or role)
+  const releaseButton = (seat) =>
+    h("button", {
+      type: "button",
+      testid: `release-${seat}`,
+      class: "small",
+      onclick: async () => {
+        if (!confirm(t("release_confirm"))) return;
+        problem.textContent = "";
+        try {
+          await api(`/games/${game}/seats/${seat}/release`, { method: "POST", token: hostToken });
+        } catch (e) {
+          problem.textContent = e.message;
+        }
+      },
+    }, t("release"));
   let view = null;
   const refresh = async () => {
     view = (await api(`/games/${game}/view`)).view;
     status.dataset.status = view.status;
     status.textContent = t("status_" + view.status);
-    seats.replaceChildren(...view.names.map((n, i) => h("li", { testid: "host-seat" }, `${i + 1}. ${n}`)));
+    const live = view.status !== "ended" && view.status !== "aborted";
+    seats.replaceChildren(...view.names.map((n, i) => h("li", { testid: "host-seat" }, `${i + 1}. ${n}`, live ? releaseButton(i + 1) : null)));
     open.textContent = String(view.seats - view.names.length);
     start.disabled = view.status !== "lobby" || view.names.length < view.seats;
   };
