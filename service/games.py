@@ -49,7 +49,7 @@ class Games:
     ) -> None:
         self.store = store
         self.clock = clock  # the wall clock transfer codes expire by
-        self.revocations = 0  # the last revocation heard
+        self.revocations = 0  # the last revocation heard (0: none read yet, -1: none stored then)
         self.entries: OrderedDict[UUID, Entry] = OrderedDict()
         self.capacity = capacity
         self.held: Counter[UUID] = Counter()  # requests holding each game
@@ -258,7 +258,12 @@ class Games:
     def heard_revocations(self) -> None:
         """Reload the tokens of the cached games whose tokens were revoked since the last call (the
         follower calls it on every round), which ends the streams and waits that held them."""
-        rows = self.store.tokens.select_events(REVOCATIONS, gt=self.revocations or None)
+        if self.revocations == 0:  # the first round: the games cached now read their tokens again, once
+            last = self.store.tokens.select_events(REVOCATIONS, desc=True, limit=1)
+            self.revocations = last[0].originator_version if last else -1
+            for entry in list(self.entries.values()):
+                self.load_tokens(entry)
+        rows = self.store.tokens.select_events(REVOCATIONS, gt=max(self.revocations, 0) or None)
         for row in rows:
             self.revocations = row.originator_version
             entry = self.entries.get(UUID(row.state.decode()))

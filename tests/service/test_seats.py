@@ -77,8 +77,8 @@ def test_security_a_released_seat_is_claimed_once_and_its_old_token_reads_nothin
         assert reads(c, game, auth(first.json()["token"])) == 200
 
 
-def test_security_revocation_ends_a_stream_and_a_long_poll_on_another_replica(tmp_path):
-    url = str(tmp_path / "grimoire.db")
+def test_security_revocation_ends_a_stream_and_a_long_poll_on_another_replica(database_url):
+    url = database_url
     with client(url, stream_seconds=30.0, wait_cap=30.0) as a, client(url, stream_seconds=30.0, wait_cap=30.0) as b:
         game = new_game(a)
         gid = game["game_id"]

@@ -3,7 +3,7 @@
 // DOM hooks (data-testid): ruleset-select, preset-select, players-input, game-lang-select, option-<id>,
 // seats-mode-open, seats-mode-named, names-input, named-warning, creation-token-input, create-submit,
 // problem, game-id, loopback-warning, join-link, join-qr, watch-link, host-seats, host-seat, open-seats, host-status, start,
-// force-deadline, abort, seat-link-<n>, lobby, lobby-game, lobby-join, lobby-watch, lobby-replay,
+// force-deadline, abort, release-<n>, seat-link-<n>, lobby, lobby-game, lobby-join, lobby-watch, lobby-replay,
 // docs-link, openapi-link.
 import { LANG, LANGS, Problem, api, follow, h, keep, keepToken, kept, publicUrl, ready, t } from "./common.js";
 

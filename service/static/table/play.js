@@ -4,7 +4,8 @@
 // deadline, status, connection, seat-<n>, seat-name-<n>, decisions, decision-<kind>, choice-<value>,
 // text-input, submit, answered, hand, card-<id>, offer, today, sheriff, lover, candidates, potions,
 // wolf-target, feed, feed-item, receipts-count, receipts-download, seat-link, result, winners, watch-link,
-// role-card (the seat's own role card), role-info (the card of a role tapped in play), role-info-close.
+// role-card (the seat's own role card), role-info (the card of a role tapped in play), role-info-close,
+// transfer-box, transfer-start, transfer-qr, transfer-link (moving the seat), claim-seat-number, claim-submit.
 import {
   Problem,
   act,
