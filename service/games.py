@@ -261,14 +261,14 @@ class Games:
         if self.revocations == 0:  # the first round: the games cached now read their tokens again, once
             last = self.store.tokens.select_events(REVOCATIONS, desc=True, limit=1)
             self.revocations = last[0].originator_version if last else -1
-            for entry in list(self.entries.values()):
-                self.load_tokens(entry)
+            for cached in list(self.entries.values()):
+                self.load_tokens(cached)
         rows = self.store.tokens.select_events(REVOCATIONS, gt=max(self.revocations, 0) or None)
         for row in rows:
             self.revocations = row.originator_version
-            entry = self.entries.get(UUID(row.state.decode()))
-            if entry is not None:
-                self.load_tokens(entry)
+            revoked = self.entries.get(UUID(row.state.decode()))
+            if revoked is not None:
+                self.load_tokens(revoked)
 
 
 REVOCATIONS = UUID(int=1)  # the stream of revocations, one row per revocation naming its game
