@@ -56,7 +56,9 @@ def test_a_closed_seat_tab_and_a_closed_host_tab_come_back_and_a_seat_moves_by_i
     wait_ready(other)
     expect(by_testid(other, "my-seat")).to_have_text("1")
     assert code not in other.url
-    seat = reopen(seat, origin + join)  # the old phone's token was revoked: it joins nothing
+    expect(by_testid(seat, "claim-seat-number")).to_be_visible()  # the old phone's stream ended: it left the seat
+    expect(by_testid(seat, "my-seat")).to_have_count(0)
+    seat = reopen(seat, origin + join)  # and its token is gone from its storage
     expect(by_testid(seat, "my-seat")).to_have_count(0)
     assert [s.target for s in proxy.seen if code in s.target] == []
     assert code not in server.log_text()

@@ -238,7 +238,7 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // `follow` into a page: the feed's items prepended to the list `feed` (newest first), `refresh()` after
 // each batch, and the stream's state shown in `connection`.
-export function followInto(game, token, lang, feed, connection, refresh, ended) {
+export function followInto(game, token, lang, feed, connection, refresh, ended, lost = () => {}) {
   follow(
     game,
     token,
@@ -252,14 +252,15 @@ export function followInto(game, token, lang, feed, connection, refresh, ended) 
       connection.textContent = t(state);
     },
     ended,
+    lost,
   );
 }
 
 // The caller's feed as NDJSON read from a fetch() body, resumed with after= from the last item seen:
 // no item is lost or repeated across a dropped connection. onItems(items) gets each batch, in order;
 // onState("live" | "reconnecting") the connection's state. Stops when the game has ended and the stream
-// closed, or when stop() is called.
-export function follow(game, token, lang, onItems, onState, ended) {
+// closed, or when stop() is called; lost(problem) when the stream is refused (a revoked token: 401).
+export function follow(game, token, lang, onItems, onState, ended, lost = () => {}) {
   let last = 0;
   let stopped = false;
   let controller = null;
@@ -299,6 +300,7 @@ export function follow(game, token, lang, onItems, onState, ended) {
         if (stopped) return;
         if (e instanceof Problem && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429) {
           onState("reconnecting");
+          lost(e);
           return; // a bad token or a lost game: reconnecting would not help
         }
       }

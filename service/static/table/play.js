@@ -252,7 +252,14 @@ async function seatPage() {
     langLinks(),
   );
   show(view, true);
-  followInto(game, token, lang, feed, connection, refresh, () => view.status === "ended" || view.status === "aborted");
+  // the seat moved to another device or was released: this page's token no longer works
+  const lost = (e) => {
+    if (e.status !== 401) return;
+    dropToken(game);
+    token = null;
+    joinForm();
+  };
+  followInto(game, token, lang, feed, connection, refresh, () => view.status === "ended" || view.status === "aborted", lost);
   ready();
 }
 
