@@ -4,6 +4,7 @@ every replica (two services on one store)."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 
@@ -106,3 +107,21 @@ def test_security_revocation_ends_a_stream_and_a_long_poll_on_another_replica(da
         assert ended["stream"][0] < 5 and ended["poll"][0] < 5, ended
         assert ended["poll"][1] == 401
         assert reads(b, game, game["seat"][6]) == 401
+
+
+def test_security_a_transfer_code_and_its_qr_code_reach_no_address_and_no_log(database_url, capfd):
+    with client(database_url, log_level="info") as c:
+        game = new_game(c)
+        gid = game["game_id"]
+        capfd.readouterr()
+        code = transfer(c, game, 7)
+        qr = c.post(f"/play/{gid}/qr.svg", json={"code": code})
+        assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg+xml")
+        assert qr.headers["cache-control"] == "no-store"
+        assert f"/play/{gid}#transfer={code}" in qr.text  # the link carries it in its fragment
+        assert c.post(f"/play/{gid}/qr.svg", json={"code": "<svg>"}).status_code == 400
+        moved = claim(c, game, code=code).json()
+        err = capfd.readouterr().err
+    logged = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
+    assert len([x for x in logged if x.get("event") == "request" and x.get("method") == "POST"]) >= 4
+    assert code not in err and moved["token"] not in err
