@@ -15,7 +15,7 @@ from grimoire.service.guards import HttpRequest
 from grimoire.service.problems import STORE_FAULTS, responses
 from grimoire.service.routes_games import HOST_DOC, SECRET_DOC
 from grimoire.service.schemas import Ack, ClaimRequest, JoinReply, TransferReply
-from grimoire.service.web import BEARER, GameId, blocking, commands_of, entry_of, games_of
+from grimoire.service.web import BEARER, GameId, LangQuery, blocking, commands_of, entry_of, games_of, language
 
 
 class SeatRoutes(Controller):
@@ -46,16 +46,22 @@ class SeatRoutes(Controller):
         summary="Release a seat whose player lost the device (host)",
         description="The seat's token stops working at once (its streams and waits end) and the seat may be "
         "claimed once, from the join link, with `POST /games/{game_id}/claim` and its number. The host never "
-        "sees the seat's token or role. The host's token.",
+        "sees the seat's token or role; the feed gains a public line naming the seat (a `handover` event), as it "
+        "does when the seat is claimed again. The host's token.",
         **HOST_DOC,
     )
     async def release_seat(
-        self, request: HttpRequest, game_id: GameId, seat: Annotated[int, Parameter(ge=1, le=100)]
+        self,
+        request: HttpRequest,
+        game_id: GameId,
+        seat: Annotated[int, Parameter(ge=1, le=100)],
+        lang: LangQuery = None,
     ) -> Ack:
         games = games_of(request)
         entry = await entry_of(games, game_id)
         who = await caller(games, entry, request, required=True)
-        return await blocking(games.store, commands_of(request).release, entry, who, seat)
+        text_lang = language(request, lang, entry.state.lang)
+        return await blocking(games.store, commands_of(request).release, entry, who, seat, text_lang)
 
     @post(
         "/claim",
@@ -69,9 +75,12 @@ class SeatRoutes(Controller):
         responses=responses(400, 404, 409, 413, 422, *STORE_FAULTS),
         **SECRET_DOC,
     )
-    async def claim_seat(self, request: HttpRequest, game_id: GameId, data: JSONBody[ClaimRequest]) -> JoinReply:
+    async def claim_seat(
+        self, request: HttpRequest, game_id: GameId, data: JSONBody[ClaimRequest], lang: LangQuery = None
+    ) -> JoinReply:
         games = games_of(request)
         entry = await entry_of(games, game_id)
-        reply = await blocking(games.store, commands_of(request).claim, entry, data)
+        text_lang = language(request, lang, entry.state.lang)
+        reply = await blocking(games.store, commands_of(request).claim, entry, data, text_lang)
         structlog.contextvars.bind_contextvars(seat=reply.seat)
         return reply

@@ -73,6 +73,8 @@ unit-minutes-seconds =
        *[other] { $count } minutes { $seconds } seconds
     }
 game-aborted = The game was aborted.
+seat-released = The host released { $seat }'s seat: its player may take it back from the join link.
+seat-claimed = { $seat }'s seat was taken back.
 role-dealt = Your role is { $role }.
 role-changed = Your role is now { $role }.
 phase-day = Day { $day } begins.

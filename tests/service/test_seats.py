@@ -78,6 +78,27 @@ def test_security_a_released_seat_is_claimed_once_and_its_old_token_reads_nothin
         assert reads(c, game, auth(first.json()["token"])) == 200
 
 
+def test_text_a_release_and_a_claim_are_public_lines_naming_the_seat_never_its_role(database_url):
+    with client(database_url) as c:
+        game = new_game(c, moderator=True)
+        gid = game["game_id"]
+        roles = c.get(f"/games/{gid}/view", headers=auth(game["moderator_token"])).json()["view"]["roles"]
+        before = c.get(f"/games/{gid}/events", params=FEED).json()["next"]
+        assert c.post(f"/games/{gid}/seats/5/release", headers=game["host"]).status_code == 200
+        assert claim(c, game, seat=5).status_code == 201
+        for lang in ("en", "ja", "zh-Hans", "zh-Hant"):
+            lines = c.get(f"/games/{gid}/events", params={"after": before, "lang": lang}).json()["events"]
+            assert [(e["type"], e["data"]) for e in lines] == [
+                ("handover", {"seat": 5, "how": "released"}),
+                ("handover", {"seat": 5, "how": "claimed"}),
+            ]
+            assert all("P5" in e["text"] and not e["private"] for e in lines)
+            info = c.get("/rulesets/jinro9", params={"lang": lang}).json()["roles"]
+            role = next(r["name"] for r in info if r["id"] == roles["5"])
+            assert role not in "".join(e["text"] for e in lines)
+        assert c.get(f"/games/{gid}/audit/verify", headers=auth(game["moderator_token"])).json()["ok"]
+
+
 def test_security_revocation_ends_a_stream_and_a_long_poll_on_another_replica(database_url):
     url = database_url
     with client(url, stream_seconds=30.0, wait_cap=30.0) as a, client(url, stream_seconds=30.0, wait_cap=30.0) as b:
