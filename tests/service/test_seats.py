@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import uuid
 
 from tests.support.api import auth, client, new_game, service
 
@@ -146,3 +147,13 @@ def test_security_a_transfer_code_and_its_qr_code_reach_no_address_and_no_log(da
     logged = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
     assert len([x for x in logged if x.get("event") == "request" and x.get("method") == "POST"]) >= 4
     assert code not in err and moved["token"] not in err
+
+
+def test_rule_a_handover_moves_no_draw_of_the_game(database_url):
+    with client(database_url) as c:
+        game = new_game(c)
+        entry = service(c).opened().game(uuid.UUID(game["game_id"]))
+        shown, version = entry.state.shown, entry.version
+        assert c.post(f"/games/{game['game_id']}/seats/2/release", headers=game["host"]).status_code == 200
+        assert claim(c, game, seat=2).status_code == 201
+        assert entry.version == version + 2 and entry.state.shown == shown  # the draws stay keyed as before
