@@ -28,6 +28,7 @@ from grimoire.domain.events import (
     Event,
     GameCreated,
     GameEnded,
+    Handover,
     Input,
     Join,
     Leave,
@@ -96,7 +97,7 @@ class Decider:
         return g.events, g.state
 
     def evolve(self, state: GameState[Any], event: Event) -> GameState[Any]:
-        if event.to == PUBLIC:
+        if event.to == PUBLIC and type(event) is not Handover:  # a handover draws nothing, moves no draw
             state = replace(state, shown=state.shown + 1)
         handler = _EVOLVE.get(type(event))
         if handler is not None:
@@ -134,6 +135,14 @@ def _decide(d: Decider, state: GameState[Any], inp: Input) -> Table[Any] | RuleV
         return _decide_start(d, state, inp)
     if isinstance(inp, Leave):
         return _decide_leave(d, state, inp)
+    if isinstance(inp, Handover):
+        if state.status not in ("lobby", "running"):
+            return _refuse("game_not_running")
+        if not 1 <= inp.seat <= len(state.names) or inp.how not in ("released", "claimed"):
+            return _refuse("unknown_seat")
+        g = d.table(state, inp.at)
+        g.emit(replace(inp, to=PUBLIC))
+        return g
     if isinstance(inp, Abort):
         if state.status not in ("lobby", "running"):
             return _refuse("game_not_running")

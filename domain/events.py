@@ -135,6 +135,15 @@ class Abort(Input, frozen=True, kw_only=True, tag="abort"):
     pass
 
 
+class Handover(Input, frozen=True, kw_only=True, tag="handover"):
+    """A seat changed hands outside the rules (the service's tokens): the host released it for a player who
+    lost the device (`released`), or it was claimed again (`claimed`). A public line naming the seat, never
+    its role; it changes nothing of the game and counts in no draw (see `Decider.evolve`)."""
+
+    seat: int  # the seat
+    how: str  # "released" | "claimed"
+
+
 # --- outcomes ----------------------------------------------------------------------------------
 
 

@@ -29,6 +29,7 @@ from grimoire.domain.events import (
     Event,
     GameCreated,
     GameEnded,
+    Handover,
     Join,
     Leave,
     Notice,
@@ -268,6 +269,7 @@ RENDER: dict[type, Callable[[Any, Reader], str | None]] = {
     GameEnded: _ended,
     Act: _act,
     Defaulted: _defaulted,
+    Handover: lambda e, r: r.text("seat." + e.how, seat=e.seat),
 }
 
 

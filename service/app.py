@@ -38,6 +38,7 @@ from grimoire.service.routes_health import HealthRoutes
 from grimoire.service.routes_landing import LandingRoutes, static_assets
 from grimoire.service.routes_play import PlayRoutes
 from grimoire.service.routes_rulesets import RulesetRoutes
+from grimoire.service.routes_seats import SeatRoutes
 from grimoire.service.routes_table import TableRoutes
 from grimoire.service.settings import Settings
 from grimoire.service.web import hold_games, language
@@ -64,6 +65,7 @@ CORS_EXPOSED = [
 ROUTES: list[ControllerRouterHandler] = [
     RulesetRoutes,
     GameRoutes,
+    SeatRoutes,
     PlayRoutes,
     FeedRoutes,
     AuditRoutes,

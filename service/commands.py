@@ -22,6 +22,7 @@ from grimoire.domain.events import (
     Action,
     CreateGame,
     GameCreated,
+    Handover,
     Input,
     Join,
     Leave,
@@ -40,10 +41,12 @@ from grimoire.service.schemas import (
     Ack,
     ActionReply,
     ActionRequest,
+    ClaimRequest,
     CreateGameRequest,
     GameCreatedReply,
     JoinReply,
     SeatToken,
+    TransferReply,
 )
 
 
@@ -149,6 +152,38 @@ class Commands:
             raise Forbidden("not_a_seat")
         self.submit(entry, lambda e: Leave(at=e.now(), seat=e.seat_of(who.seat_number) or 0), lang)
 
+    def transfer(self, entry: Entry, token: str) -> TransferReply:
+        """A one-time code that moves the seat of `token` to another device; the token works until it is used."""
+        who = self.games.principal(entry, token)
+        if who is None or who.role != "seat":
+            raise Forbidden("not_a_seat")
+        code, expires = self.games.transfer_code(entry, who)
+        return TransferReply(code=code, expires_at=expires)
+
+    def release(self, entry: Entry, who: Principal, seat: int, lang: str) -> Ack:
+        """The host releases a seat whose player lost the device: its token stops working, and the seat may
+        be claimed once. The host learns nothing of the seat's token or role; the table reads a public line
+        naming the seat."""
+        if who.role != HOST:
+            raise Forbidden("host_only")
+        number = join_number(entry, seat)
+        if entry.state.status not in ("lobby", "running"):
+            raise NotNow("game_not_running")
+        self.games.release_seat(entry, number)
+        self.submit(entry, lambda e: Handover(at=e.now(), seat=e.seat_of(number) or 0, how="released"), lang)
+        return Ack(status=entry.state.status)
+
+    def claim(self, entry: Entry, data: ClaimRequest, lang: str) -> JoinReply:
+        """A new token for the seat of a live transfer code or a released seat; the old one stops working."""
+        number = join_number(entry, data.seat) if data.seat is not None and data.code is None else None
+        out = self.games.claim(entry, data.code, number) if data.code or number else None
+        seat = entry.seat_of(out[0]) if out else None
+        if out is None or seat is None:
+            raise Invalid("seat_not_claimable")
+        if number is not None:  # a released seat taken back: the table reads it as it read the release
+            self.submit(entry, lambda e: Handover(at=e.now(), seat=e.seat_of(out[0]) or 0, how="claimed"), lang)
+        return JoinReply(seat=seat, name=entry.state.names[seat - 1], token=out[1])
+
     def host_command(self, entry: Entry, who: Principal, make: Callable[[Entry], Input], lang: str) -> Ack:
         if who.role != HOST:
             raise Forbidden("host_only")
@@ -253,6 +288,14 @@ class Commands:
             view, seen, chain_hash = taken
         receipt = self.games.keyring.receipt(str(entry.id), seat, seen, chain_hash)
         return ActionReply(accepted=True, seen=seen, view=view, now=now_ms(), receipt=receipt)
+
+
+def join_number(entry: Entry, seat: int) -> int:
+    """The join number of the seat numbered `seat` now (its tokens are stored under it)."""
+    with entry.lock:
+        if not 1 <= seat <= len(entry.joined):
+            raise Invalid("unknown_seat")
+        return entry.joined[seat - 1]
 
 
 def acted(entry: Entry, last: Record) -> Action | None:

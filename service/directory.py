@@ -168,7 +168,9 @@ class Follower:
         poll: float = 0.1,
         idle: float = 0.5,
         wants: Callable[[UUID, int], bool] = lambda game_id, version: True,
+        also: Callable[[], None] = lambda: None,
     ) -> None:
+        self.also = also  # called on every round, before the events are read (revoked tokens)
         self.store = store
         self.on_record = on_record
         self.wants = wants  # whether `on_record` wants the event at (game, version): others are not decoded
@@ -204,6 +206,7 @@ class Follower:
     def drain(self) -> bool:
         """Handle every notification after our position; whether there was any."""
         found = False
+        self.also()
         while not self.stopping.is_set():
             batch = self.store.notifications(self.position)
             for notification in batch:

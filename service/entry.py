@@ -98,7 +98,9 @@ class Entry:
         self.views: dict[Viewer, View] = {v: new_view(v) for v in (SPECTATOR, MODERATOR)}
         self.feeds: dict[Viewer, list[int]] = {SPECTATOR: [], MODERATOR: []}
         self.waiters: dict[Viewer, set[asyncio.Future[None]]] = {}
-        self.tokens: dict[str, Principal] = {}
+        self.tokens: dict[str, Principal] = {}  # the working tokens' hashes
+        self.ledger: dict[tuple[str, int | None], Any] = {}  # each principal's token rows now (Games.load_tokens)
+        self.ledger_at = 0  # the version of the last token row read
         self.joined: list[int] = []  # each seat's join number, in seat order
         self.issued = 0  # join numbers given so far
         self.last_at = 0

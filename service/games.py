@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import contextvars
 import itertools
+import secrets
 import threading
 import time
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from uuid import UUID
 
 import msgspec
@@ -38,8 +40,16 @@ class Games:
     request holds or a reader waits on (a game in two entries would leave a waiter on the one nobody
     updates); they reload from the store on demand."""
 
-    def __init__(self, store: Store, capacity: int = 1000, keyring: keys.Keyring | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        capacity: int = 1000,
+        keyring: keys.Keyring | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
+        self.clock = clock  # the wall clock transfer codes expire by
+        self.revocations = 0  # the last revocation heard (0: none read yet, -1: none stored then)
         self.entries: OrderedDict[UUID, Entry] = OrderedDict()
         self.capacity = capacity
         self.held: Counter[UUID] = Counter()  # requests holding each game
@@ -146,10 +156,25 @@ class Games:
             entry.catch_up(self.store)
 
     # --- tokens ---------------------------------------------------------------------------------
+    # A game's token stream (store.tokens, keyed by the game) holds each token's hash at its principal's
+    # slot (see `token_slot`); later rows, from `LEDGER` on, reissue a seat's token, offer a transfer code
+    # or release the seat: the last row of a principal says which token of it works now. Every
+    # revocation is also a row of the `REVOCATIONS` stream, naming the game, which every replica follows.
 
     def load_tokens(self, entry: Entry) -> None:
+        ledger: dict[tuple[str, int | None], Slot] = {}
+        last = 0
         for row in self.store.get(self.store.tokens, entry.id):
-            entry.tokens[row.state.decode()] = msgspec.json.decode(row.topic.encode(), type=Principal)
+            r = msgspec.json.decode(row.topic.encode(), type=TokenRow)
+            key, digest, last = (r.role, r.seat), row.state.decode(), row.originator_version
+            if r.kind == "code":
+                ledger[key] = msgspec.structs.replace(ledger.get(key, Slot()), code=digest, expires=r.expires)
+            else:
+                ledger[key] = Slot(token=digest) if r.kind == "token" else Slot(released=True)
+        revoked = {d: p for d, p in entry.tokens.items() if ledger.get((p.role, p.seat), Slot()).token != d}
+        entry.ledger, entry.ledger_at = ledger, last
+        entry.tokens = {s.token: Principal(role, seat) for (role, seat), s in ledger.items() if s.token}
+        entry.wake({p.viewer if p.role != "seat" else entry.seat_of(p.seat_number) or 0 for p in revoked.values()})
 
     def save_token(self, entry: Entry, principal: Principal) -> str:
         token = new_token()
@@ -167,3 +192,105 @@ class Games:
             self.load_tokens(entry)  # a seat joined through another replica
             found = entry.tokens.get(digest)
         return found
+
+    def _write(self, entry: Entry, row: TokenRow, digest: str) -> bool:
+        """Append a ledger row after the last one read; False when another row took its place first."""
+        topic = msgspec.json.encode(row).decode()
+        return self.store.put(self.store.tokens, entry.id, max(entry.ledger_at, LEDGER) + 1, topic, digest.encode())
+
+    def _announce(self, entry: Entry) -> None:
+        """Tell every replica that a token of this game stopped working."""
+        for _ in range(RETRIES):
+            rows = self.store.tokens.select_events(REVOCATIONS, desc=True, limit=1)
+            version = (rows[0].originator_version if rows else 0) + 1
+            if self.store.put(self.store.tokens, REVOCATIONS, version, "revoked", str(entry.id).encode()):
+                return
+        raise Conflict(str(entry.id))
+
+    def transfer_code(self, entry: Entry, who: Principal) -> tuple[str, int]:
+        """A one-time code that moves the seat of `who` (a stored seat principal) to another device, and
+        when it expires (ms); a new code replaces the last one."""
+        code = secrets.token_urlsafe(16)
+        expires = int(self.clock() * 1000) + TRANSFER_MS
+        for _ in range(RETRIES):
+            self.load_tokens(entry)
+            if self._write(entry, TokenRow(who.role, who.seat, "code", expires), token_hash(code)):
+                self.load_tokens(entry)
+                return code, expires
+        raise Conflict(str(entry.id))
+
+    def release_seat(self, entry: Entry, join_number: int) -> None:
+        """The host releases a seat: its token stops working and the seat may be claimed once."""
+        for _ in range(RETRIES):
+            self.load_tokens(entry)
+            if self._write(entry, TokenRow("seat", join_number, "released"), ""):
+                break
+        else:
+            raise Conflict(str(entry.id))
+        self._announce(entry)
+        self.load_tokens(entry)
+
+    def claim(self, entry: Entry, code: str | None, join_number: int | None) -> tuple[int, str] | None:
+        """A new token for the seat whose live transfer code is `code`, or for the released seat of
+        `join_number`; the seat's old token stops working. None: no such code or released seat now."""
+        digest = token_hash(code) if code else None
+        for _ in range(RETRIES):
+            self.load_tokens(entry)
+            now = int(self.clock() * 1000)
+            found = next(
+                (
+                    key
+                    for key, s in entry.ledger.items()
+                    if (digest is not None and s.code == digest and s.expires > now)
+                    or (digest is None and s.released and key == ("seat", join_number))
+                ),
+                None,
+            )
+            if found is None or found[1] is None:
+                return None
+            token = new_token()
+            if self._write(entry, TokenRow("seat", found[1]), token_hash(token)):
+                self._announce(entry)
+                self.load_tokens(entry)
+                return found[1], token
+        raise Conflict(str(entry.id))
+
+    def heard_revocations(self) -> None:
+        """Reload the tokens of the cached games whose tokens were revoked since the last call (the
+        follower calls it on every round), which ends the streams and waits that held them."""
+        if self.revocations == 0:  # the first round: the games cached now read their tokens again, once
+            last = self.store.tokens.select_events(REVOCATIONS, desc=True, limit=1)
+            self.revocations = last[0].originator_version if last else -1
+            for cached in list(self.entries.values()):
+                self.load_tokens(cached)
+        rows = self.store.tokens.select_events(REVOCATIONS, gt=max(self.revocations, 0) or None)
+        for row in rows:
+            self.revocations = row.originator_version
+            revoked = self.entries.get(UUID(row.state.decode()))
+            if revoked is not None:
+                self.load_tokens(revoked)
+
+
+REVOCATIONS = UUID(int=1)  # the stream of revocations, one row per revocation naming its game
+LEDGER = 1_000_000  # a game's token rows past the first of each principal
+TRANSFER_MS = 120_000  # a transfer code's life
+RETRIES = 20
+
+
+class TokenRow(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A row of a game's token stream: a principal's token (`kind` "token", stored as `Principal` was),
+    a transfer code of a seat, expiring at `expires` (ms), or a seat released by the host."""
+
+    role: str
+    seat: int | None = None
+    kind: str = "token"
+    expires: int = 0
+
+
+class Slot(msgspec.Struct, frozen=True):
+    """What a principal's token rows say now: its working token's hash, a live transfer code's, or released."""
+
+    token: str | None = None
+    code: str | None = None
+    expires: int = 0
+    released: bool = False

@@ -95,7 +95,7 @@ class Service:
         await anyio.to_thread.run_sync(self.open)
         if self.settings.background and self.follower is None:
             games = self.opened()
-            self.follower = Follower(games.store, games.heard, wants=games.behind)
+            self.follower = Follower(games.store, games.heard, wants=games.behind, also=games.heard_revocations)
             self.follower.start()
             self.stopping.clear()
             self.deadline_task = asyncio.create_task(self.deadlines())

@@ -28,6 +28,7 @@ from grimoire.service.schemas import (
     AnyEvent,
     Audit,
     AuditCheck,
+    ClaimRequest,
     CreateGameRequest,
     Feed,
     GameCreatedReply,
@@ -42,6 +43,7 @@ from grimoire.service.schemas import (
     ReceiptsCheck,
     Replay,
     RulesetInfo,
+    TransferReply,
     ViewReply,
 )
 
@@ -54,6 +56,7 @@ BODIES = (
     Lobby,
     GameCreatedReply,
     JoinReply,
+    TransferReply,
     Ack,
     Audit,
     AuditCheck,
@@ -67,6 +70,7 @@ BODIES = (
     ValidationProblem,
     CreateGameRequest,
     JoinRequest,
+    ClaimRequest,
     ActionRequest,
 )
 NAMED_ENUMS = {"Lang": Lang, "Status": Status, "LobbyStatus": LobbyStatus}
@@ -106,6 +110,7 @@ EXAMPLES = {
         "names": ["Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus"],
     },
     "JoinRequest": {"name": "Hal"},
+    "ClaimRequest": {"code": "k3Jd8sPq0vXw1yZ2aB4cDe"},
     "ActionRequest": {"kind": "vote", "target": 4},
     "Receipt": {
         "game_id": "0f6c8f0e-3b7e-4a8e-9a51-8d5a3c2b1e4f",

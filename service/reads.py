@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import msgspec
 
@@ -16,6 +16,7 @@ from grimoire.projections.render import render
 from grimoire.service.directory import lobby
 from grimoire.service.entry import Entry, Viewer
 from grimoire.service.games import Games
+from grimoire.service.problems import ApiError
 from grimoire.service.schemas import Feed, FeedItem, Lobby, LobbyGame, ViewReply
 
 
@@ -88,22 +89,42 @@ class Reads:
     def feed_items(self, entry: Entry, viewer: Viewer, after: int, limit: int, lang: str) -> list[FeedItem]:
         return feed_items(entry, viewer, after, limit, lang)
 
-    async def feed(self, entry: Entry, viewer: Viewer, after: int, limit: int, wait: float, lang: str) -> Feed:
-        """A page of `viewer`'s feed after its cursor, waiting up to `wait` seconds for a first new event."""
+    async def feed(
+        self,
+        entry: Entry,
+        viewer: Viewer,
+        after: int,
+        limit: int,
+        wait: float,
+        lang: str,
+        valid: Callable[[], bool] = lambda: True,
+    ) -> Feed:
+        """A page of `viewer`'s feed after its cursor, waiting up to `wait` seconds for a first new event;
+        a token revoked meanwhile (`valid()` false) ends the wait with `bad_token`."""
         if len(entry.feed(viewer)) <= after and entry.state.status != "ended":
             await entry.wait(viewer, after, wait)
+            if not valid():
+                raise ApiError(401, "bad_token")
         items = self.feed_items(entry, viewer, after, limit, lang)
         total = len(entry.feed(viewer))
         cursor = items[-1].n if items else min(after, total)
         return Feed(events=items, next=cursor, more=total > cursor, status=entry.state.status)
 
     async def follow(
-        self, entry: Entry, viewer: Viewer, cursor: int, seconds: float, page: int, lang: str
+        self,
+        entry: Entry,
+        viewer: Viewer,
+        cursor: int,
+        seconds: float,
+        page: int,
+        lang: str,
+        valid: Callable[[], bool] = lambda: True,
     ) -> AsyncIterator[list[FeedItem] | None]:
-        """`viewer`'s events after `cursor` as they come, for `seconds` or until the game ends, those
-        ready at once together (a stream writes them in one chunk); None after a quiet wait (a keep-alive)."""
+        """`viewer`'s events after `cursor` as they come, for `seconds`, until the game ends or the
+        caller's token is revoked (`valid()` false), those ready at once together (a stream writes them in
+        one chunk); None after a quiet wait (a keep-alive)."""
         end = time.monotonic() + seconds
-        while True:
+        while valid():
             items = self.feed_items(entry, viewer, cursor, page, lang)
             if items:
                 cursor = items[-1].n
@@ -114,5 +135,5 @@ class Reads:
             if entry.state.status == "ended" or remaining <= 0:
                 return
             await entry.wait(viewer, cursor, min(remaining, 15))
-            if len(entry.feed(viewer)) <= cursor:
+            if len(entry.feed(viewer)) <= cursor and valid():
                 yield None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated
 
 import msgspec
@@ -13,8 +13,8 @@ from litestar.response import Stream
 from litestar.response.sse import ServerSentEventMessage
 
 from grimoire.service import metrics
-from grimoire.service.auth import caller, viewer_of
-from grimoire.service.entry import Entry, Viewer
+from grimoire.service.auth import bearer, caller, viewer_of
+from grimoire.service.entry import Entry, Viewer, token_hash
 from grimoire.service.guards import HttpRequest
 from grimoire.service.problems import STORE_FAULTS, responses
 from grimoire.service.schemas import Feed, FeedItem
@@ -46,12 +46,16 @@ def wants_ndjson(request: HttpRequest) -> bool:
     return sse < 0 or accept.find(NDJSON) < sse
 
 
-async def reader(request: HttpRequest, game_id: uuid.UUID, lang: str | None) -> tuple[Entry, Viewer, str]:
-    """The game, who reads (by the token, if any) and in which language."""
+async def reader(
+    request: HttpRequest, game_id: uuid.UUID, lang: str | None
+) -> tuple[Entry, Viewer, str, Callable[[], bool]]:
+    """The game, who reads (by the token, if any), in which language, and whether its token still works."""
     games = games_of(request)
     entry = await entry_of(games, game_id)
     viewer = viewer_of(await caller(games, entry, request))
-    return entry, viewer, language(request, lang, entry.state.lang)
+    token = bearer(request)
+    digest = token_hash(token) if token else None
+    return entry, viewer, language(request, lang, entry.state.lang), lambda: digest is None or digest in entry.tokens
 
 
 async def counted(chunks: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
@@ -94,9 +98,9 @@ class FeedRoutes(Controller):
         wait: Annotated[float, QueryParameter(ge=0, le=WAIT_MAX, description="Seconds to wait for a new event.")] = 0,
         lang: LangQuery = None,
     ) -> Feed:
-        entry, viewer, lang = await reader(request, game_id, lang)
+        entry, viewer, lang, valid = await reader(request, game_id, lang)
         wait = min(wait, service_of(request).settings.wait_cap)
-        return await reads_of(request).feed(entry, viewer, after, limit, wait, lang)
+        return await reads_of(request).feed(entry, viewer, after, limit, wait, lang, valid)
 
     @get(
         "/stream",
@@ -128,10 +132,10 @@ class FeedRoutes(Controller):
         ] = None,
         lang: LangQuery = None,
     ) -> Stream:
-        entry, viewer, lang = await reader(request, game_id, lang)
+        entry, viewer, lang, valid = await reader(request, game_id, lang)
         cursor = after if after is not None else int(last_event_id or 0)
         batches = reads_of(request).follow(
-            entry, viewer, cursor, service_of(request).settings.stream_seconds, PAGE_MAX, lang
+            entry, viewer, cursor, service_of(request).settings.stream_seconds, PAGE_MAX, lang, valid
         )
         media_type = NDJSON if wants_ndjson(request) else SSE
 

@@ -11,13 +11,23 @@ from __future__ import annotations
 import io
 import ipaddress
 from html import escape
+from typing import Annotated
 from urllib.parse import urlsplit
 
+import msgspec
 import segno
-from litestar import Controller, Response, get
+from litestar import Controller, Response, get, post
+from litestar.params import JSONBody
 
 from grimoire.service.guards import HttpRequest
 from grimoire.service.web import VARY_LANG, GameId, language, service_of
+
+
+class TransferQr(msgspec.Struct, forbid_unknown_fields=True):
+    """A transfer code to draw as its link's QR code."""
+
+    code: Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9_-]{1,64}$")]
+
 
 PAGES = ("home", "play", "watch", "replay")
 # the pages load only their own files; a page's token lives in the tab and leaves in no Referer
@@ -105,3 +115,10 @@ class TableRoutes(Controller):
     async def qr(self, request: HttpRequest, game_id: GameId) -> Response[bytes]:
         """The QR code of the game's join link (the game's id only: each phone joins under its own name)."""
         return Response(join_qr(join_link(request, game_id)), media_type="image/svg+xml")
+
+    @post("/play/{game_id:uuid}/qr.svg", media_type="image/svg+xml", status_code=200)
+    async def transfer_qr(self, request: HttpRequest, game_id: GameId, data: JSONBody[TransferQr]) -> Response[bytes]:
+        """The QR code of a seat's transfer link, drawn on the seat's own screen. The code travels in the
+        body, never in an address, so no log holds it; the link carries it in its fragment."""
+        link = f"{public_url(request)}/play/{game_id}#transfer={data.code}"
+        return Response(join_qr(link), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})

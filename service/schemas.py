@@ -86,6 +86,20 @@ class JoinReply(msgspec.Struct, kw_only=True):
     token: str  # the seat's bearer token: keep it secret
 
 
+class ClaimRequest(Strict):
+    """A seat claimed on this device: by the transfer code its holder showed, or a seat the host released."""
+
+    code: Annotated[str, msgspec.Meta(min_length=1, max_length=64)] | None = None  # a transfer code
+    seat: Annotated[int, msgspec.Meta(ge=1, le=100)] | None = None  # a released seat's number
+
+
+class TransferReply(msgspec.Struct, kw_only=True):
+    """A one-time code that moves the caller's seat to another device."""
+
+    code: str  # claim it with POST /games/{id}/claim; keep it out of addresses (a link's fragment only)
+    expires_at: int  # when it stops working, ms since the epoch (two minutes after it was made)
+
+
 class Ack(msgspec.Struct, kw_only=True):
     """A host command done."""
 

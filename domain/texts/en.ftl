@@ -73,6 +73,8 @@ unit-minutes-seconds =
        *[other] { $count } minutes { $seconds } seconds
     }
 game-aborted = The game was aborted.
+seat-released = The host released { $seat }'s seat: its player may take it back from the join link.
+seat-claimed = { $seat }'s seat was taken back.
 role-dealt = Your role is { $role }.
 role-changed = Your role is now { $role }.
 phase-day = Day { $day } begins.
@@ -310,6 +312,7 @@ error-host_only = Only the host may do this.
 error-moderator_only = Only the moderator may see this before the end.
 error-not_a_seat = Only a seat's token may act.
 error-not_your_seat = You may not act for another seat.
+error-seat_not_claimable = There is no such seat to claim: the transfer code was already used or has expired, or the host has not released that seat.
 error-game_not_ended = The game has not ended yet.
 error-unsupported_ruleset_version = This game was recorded with { $ruleset } version { $stored_ruleset_version } (engine { $stored_engine_version }); this service runs version { $ruleset_version } (engine { $engine_version }), so it cannot verify or replay it.
 error-log_damaged = This game's stored log is damaged (event { $version } is missing or cannot be read); its audit verification names the damage.

@@ -73,6 +73,12 @@ const WORDS = {
   winners: ["Winners", "勝者", "胜者", "勝者"],
   seat_link: ["This seat on another tab (secret)", "この席を別のタブで開く（秘密）", "在其他标签页打开此座位（保密）", "在其他分頁開啟此座位（保密）"],
   live: ["live", "接続中", "已连接", "已連線"],
+  move_seat: ["Move this seat to another phone", "この席を別の端末に移す", "把此座位移到另一部手机", "把此座位移到另一支手機"],
+  move_hint: ["Scan this on the other phone within two minutes. It works once; this page then leaves the seat.", "2分以内にもう一方の端末で読み取ってください。1回だけ使えます。使うとこのページは席を離れます。", "请在两分钟内用另一部手机扫描。只能使用一次；之后本页面将离开此座位。", "請在兩分鐘內用另一支手機掃描。只能使用一次；之後本頁面將離開此座位。"],
+  claim_seat: ["Take back my seat (the host released it)", "自分の席に戻る（ホストが解放した席）", "取回我的座位（房主已释放）", "取回我的座位（房主已釋出）"],
+  seat_number: ["Seat number", "席番号", "座位号", "座位號"],
+  release: ["Release", "解放", "释放", "釋出"],
+  release_confirm: ["Release this seat? Its player's page stops working, and the seat can be taken back once from the join link.", "この席を解放しますか？その参加者のページは使えなくなり、参加リンクから一度だけ席に戻れます。", "释放这个座位吗？该玩家的页面将失效，之后可以从加入链接取回一次。", "釋出這個座位嗎？該玩家的頁面將失效，之後可以從加入連結取回一次。"],
   reconnecting: ["reconnecting…", "再接続中…", "重新连接中…", "重新連線中…"],
   spectator: ["Spectator", "観戦者", "观众", "觀眾"],
   moderator: ["Moderator", "進行役", "主持人", "主持人"],
@@ -152,22 +158,35 @@ export function ready() {
   document.body.dataset.ready = "1";
 }
 
-// --- tokens: only in the Authorization header, kept in the tab ----------------------------------
+// --- tokens: only in the Authorization header, kept per game in this browser's storage -----------
+// (localStorage: a closed tab, reopened from the join link or the page's address, finds its seat)
 
 const tokenKey = (game, kind) => `grimoire:${game}:${kind}`;
 
 export function takeToken(game, kind = "token") {
-  // a token that arrives in the fragment (#token=…) moves to session storage and leaves the address bar
+  // a token that arrives in the fragment (#token=…) moves to storage and leaves the address bar
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("token")) {
-    sessionStorage.setItem(tokenKey(game, kind), hash.get("token"));
+    localStorage.setItem(tokenKey(game, kind), hash.get("token"));
     history.replaceState(null, "", location.pathname + location.search);
   }
-  return sessionStorage.getItem(tokenKey(game, kind));
+  return localStorage.getItem(tokenKey(game, kind));
 }
 
 export function keepToken(game, token, kind = "token") {
-  sessionStorage.setItem(tokenKey(game, kind), token);
+  localStorage.setItem(tokenKey(game, kind), token);
+}
+
+export function dropToken(game, kind = "token") {
+  localStorage.removeItem(tokenKey(game, kind));
+}
+
+export function kept(game, kind) {
+  return JSON.parse(localStorage.getItem(tokenKey(game, kind)) || "null");
+}
+
+export function keep(game, kind, value) {
+  localStorage.setItem(tokenKey(game, kind), JSON.stringify(value));
 }
 
 // a fresh Idempotency-Key: 128 random bits (crypto.getRandomValues works in an insecure context)
@@ -219,7 +238,7 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // `follow` into a page: the feed's items prepended to the list `feed` (newest first), `refresh()` after
 // each batch, and the stream's state shown in `connection`.
-export function followInto(game, token, lang, feed, connection, refresh, ended) {
+export function followInto(game, token, lang, feed, connection, refresh, ended, lost = () => {}) {
   follow(
     game,
     token,
@@ -233,14 +252,15 @@ export function followInto(game, token, lang, feed, connection, refresh, ended) 
       connection.textContent = t(state);
     },
     ended,
+    lost,
   );
 }
 
 // The caller's feed as NDJSON read from a fetch() body, resumed with after= from the last item seen:
 // no item is lost or repeated across a dropped connection. onItems(items) gets each batch, in order;
 // onState("live" | "reconnecting") the connection's state. Stops when the game has ended and the stream
-// closed, or when stop() is called.
-export function follow(game, token, lang, onItems, onState, ended) {
+// closed, or when stop() is called; lost(problem) when the stream is refused (a revoked token: 401).
+export function follow(game, token, lang, onItems, onState, ended, lost = () => {}) {
   let last = 0;
   let stopped = false;
   let controller = null;
@@ -280,6 +300,7 @@ export function follow(game, token, lang, onItems, onState, ended) {
         if (stopped) return;
         if (e instanceof Problem && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429) {
           onState("reconnecting");
+          lost(e);
           return; // a bad token or a lost game: reconnecting would not help
         }
       }

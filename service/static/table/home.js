@@ -3,9 +3,9 @@
 // DOM hooks (data-testid): ruleset-select, preset-select, players-input, game-lang-select, option-<id>,
 // seats-mode-open, seats-mode-named, names-input, named-warning, creation-token-input, create-submit,
 // problem, game-id, loopback-warning, join-link, join-qr, watch-link, host-seats, host-seat, open-seats, host-status, start,
-// force-deadline, abort, seat-link-<n>, lobby, lobby-game, lobby-join, lobby-watch, lobby-replay,
+// force-deadline, abort, release-<n>, seat-link-<n>, lobby, lobby-game, lobby-join, lobby-watch, lobby-replay,
 // docs-link, openapi-link.
-import { LANG, LANGS, Problem, api, follow, h, keepToken, publicUrl, ready, t } from "./common.js";
+import { LANG, LANGS, Problem, api, follow, h, keep, keepToken, kept, publicUrl, ready, t } from "./common.js";
 
 const app = document.getElementById("app");
 const HOST_GAME = "grimoire:host-game";
@@ -127,12 +127,30 @@ function hostPanel(game, hostToken, seatLinks, join) {
       label,
     );
   const start = command("start", t("start"));
+  // a seat whose player lost the device: released, its token stops working and the seat is taken back once
+  // from the join link (the host never sees the seat's token or role)
+  const releaseButton = (seat) =>
+    h("button", {
+      type: "button",
+      testid: `release-${seat}`,
+      class: "small",
+      onclick: async () => {
+        if (!confirm(t("release_confirm"))) return;
+        problem.textContent = "";
+        try {
+          await api(`/games/${game}/seats/${seat}/release`, { method: "POST", token: hostToken });
+        } catch (e) {
+          problem.textContent = e.message;
+        }
+      },
+    }, t("release"));
   let view = null;
   const refresh = async () => {
     view = (await api(`/games/${game}/view`)).view;
     status.dataset.status = view.status;
     status.textContent = t("status_" + view.status);
-    seats.replaceChildren(...view.names.map((n, i) => h("li", { testid: "host-seat" }, `${i + 1}. ${n}`)));
+    const live = view.status !== "ended" && view.status !== "aborted";
+    seats.replaceChildren(...view.names.map((n, i) => h("li", { testid: "host-seat" }, `${i + 1}. ${n}`, live ? releaseButton(i + 1) : null)));
     open.textContent = String(view.seats - view.names.length);
     start.disabled = view.status !== "lobby" || view.names.length < view.seats;
   };
@@ -190,18 +208,18 @@ async function main() {
   const rulesets = await api("/rulesets", { lang: LANG });
   const host = h("div", {});
   const showHost = (game, links = []) => {
-    const token = sessionStorage.getItem(`grimoire:${game}:host`);
-    const join = JSON.parse(sessionStorage.getItem(`grimoire:${game}:join`) || "null") || { link: `${publicUrl()}/play/${game}`, loopback: false };
+    const token = localStorage.getItem(`grimoire:${game}:host`);
+    const join = kept(game, "join") || { link: `${publicUrl()}/play/${game}`, loopback: false };
     if (token) host.replaceChildren(hostPanel(game, token, links, join));
   };
   const created = (reply) => {
     keepToken(reply.game_id, reply.host_token, "host");
-    sessionStorage.setItem(`grimoire:${reply.game_id}:join`, JSON.stringify({ link: reply.join_link, loopback: reply.join_link_loopback }));
-    sessionStorage.setItem(HOST_GAME, reply.game_id);
+    keep(reply.game_id, "join", { link: reply.join_link, loopback: reply.join_link_loopback });
+    localStorage.setItem(HOST_GAME, reply.game_id);
     showHost(reply.game_id, reply.seats);
     host.scrollIntoView();
   };
-  const last = sessionStorage.getItem(HOST_GAME);
+  const last = localStorage.getItem(HOST_GAME);
   if (last) showHost(last);
   app.replaceChildren(
     h("h1", {}, "Grimoire"),

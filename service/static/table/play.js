@@ -4,7 +4,8 @@
 // deadline, status, connection, seat-<n>, seat-name-<n>, decisions, decision-<kind>, choice-<value>,
 // text-input, submit, answered, hand, card-<id>, offer, today, sheriff, lover, candidates, potions,
 // wolf-target, feed, feed-item, receipts-count, receipts-download, seat-link, result, winners, watch-link,
-// role-card (the seat's own role card), role-info (the card of a role tapped in play), role-info-close.
+// role-card (the seat's own role card), role-info (the card of a role tapped in play), role-info-close,
+// transfer-box, transfer-start, transfer-qr, transfer-link (moving the seat), claim-seat-number, claim-submit.
 import {
   Problem,
   act,
@@ -14,6 +15,7 @@ import {
   gameIdFromPath,
   gameWords,
   h,
+  dropToken,
   keepToken,
   langLinks,
   ready,
@@ -27,6 +29,66 @@ import {
 const game = gameIdFromPath();
 const app = document.getElementById("app");
 let token = takeToken(game);
+
+// A seat moved here from another device: its transfer code arrives in the fragment (#transfer=…), leaves the
+// address bar at once and is claimed for a new token, kept like any seat's.
+async function claimTransfer() {
+  const code = new URLSearchParams(location.hash.slice(1)).get("transfer");
+  if (!code) return null;
+  history.replaceState(null, "", location.pathname + location.search);
+  try {
+    return await claimSeat({ code });
+  } catch (e) {
+    return e;
+  }
+}
+
+async function claimSeat(body) {
+  const claimed = await api(`/games/${game}/claim`, { method: "POST", body });
+  keepToken(game, claimed.token);
+  token = claimed.token;
+  return null;
+}
+
+// a seat released by the host, taken back from the join link by its number
+function claimForm(problem) {
+  const number = h("input", { testid: "claim-seat-number", type: "number", min: 1, max: 100, required: true, inputmode: "numeric" });
+  return h(
+    "form",
+    {
+      class: "card-box",
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        try {
+          await claimSeat({ seat: Number(number.value) });
+          seatPage();
+        } catch (e) {
+          problem.textContent = e.message;
+        }
+      },
+    },
+    h("label", {}, t("seat_number"), number),
+    h("button", { type: "submit", testid: "claim-submit" }, t("claim_seat")),
+  );
+}
+
+// the seat's own transfer: a one-time code drawn as its link's QR code on this screen (POSTed, never in a URL)
+function transferBox() {
+  const box = h("div", { testid: "transfer-box" });
+  const button = h("button", {
+    type: "button",
+    testid: "transfer-start",
+    onclick: async () => {
+      const { code } = await api(`/games/${game}/seats/me/transfer`, { method: "POST", token });
+      const link = `${location.origin}/play/${game}#transfer=${code}`;
+      const svg = await fetch(`/play/${game}/qr.svg`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code }) });
+      const img = h("img", { testid: "transfer-qr", src: URL.createObjectURL(await svg.blob()), alt: t("move_seat"), width: 220, height: 220 });
+      box.replaceChildren(img, h("p", {}, t("move_hint")), h("a", { testid: "transfer-link", href: link }, t("move_seat")));
+    },
+  }, t("move_seat"));
+  box.replaceChildren(button);
+  return box;
+}
 
 async function joinForm() {
   const spectator = await api(`/games/${game}/view`);
@@ -59,6 +121,8 @@ async function joinForm() {
           problem,
         )
       : h("p", {}, t("not_joinable")),
+    v.status !== "ended" && v.status !== "aborted" ? claimForm(problem) : null,
+    open ? null : problem,
     h("p", {}, h("a", { href: `/watch/${game}`, testid: "watch-link" }, t("watch"))),
     langLinks(),
   );
@@ -74,7 +138,7 @@ async function seatPage() {
     reply = await api(`/games/${game}/view`, { token });
   } catch (e) {
     if (e instanceof Problem && e.status === 401) {
-      sessionStorage.removeItem(`grimoire:${game}:token`);
+      dropToken(game);
       token = null;
       return joinForm();
     }
@@ -184,12 +248,22 @@ async function seatPage() {
     decisions,
     h("section", {}, h("h2", {}, t("feed")), feed),
     h("section", { class: "receipts" }, h("h2", {}, t("receipts"), " ", receiptsCount), download, " ", seatLink),
+    view.status !== "ended" && view.status !== "aborted" ? transferBox() : null,
     langLinks(),
   );
   show(view, true);
-  followInto(game, token, lang, feed, connection, refresh, () => view.status === "ended" || view.status === "aborted");
+  // the seat moved to another device or was released: this page's token no longer works
+  const lost = (e) => {
+    if (e.status !== 401) return;
+    dropToken(game);
+    token = null;
+    joinForm();
+  };
+  followInto(game, token, lang, feed, connection, refresh, () => view.status === "ended" || view.status === "aborted", lost);
   ready();
 }
 
-if (token) seatPage();
-else joinForm();
+claimTransfer().then((failed) => {
+  if (token) seatPage();
+  else joinForm().then(() => failed && (document.querySelector("[data-testid=problem]").textContent = failed.message));
+});
