@@ -123,9 +123,8 @@ class PageSeat:
         self._check_turn(box)
         count = decision.get("count", 1)
         targets = [str(t) for t in decision.get("targets", ())]
-        if (
-            decision.get("optional") and legal and self.rng.random() < 0.3
-        ):  # no one chosen: the abstain button, not "Send"
+        # no one chosen: the abstain button, not "Send" (the first time it is offered, then now and then)
+        if decision.get("optional") and legal and (not self.abstained or self.rng.random() < 0.3):
             box.locator('[data-testid="abstain"]').click()
             self.clicks += 1
             self.abstained += 1

@@ -78,6 +78,7 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
     by_testid(home, "game-lang-select").select_option("ja")
     home.locator("details", has=by_testid(home, "option-time_scale")).locator("summary").click()
     by_testid(home, "option-time_scale").fill("0.5")  # steps close when all have answered; deadlines for safety
+    by_testid(home, "option-dead_see_all").check()  # the dead see every role: their banner says so
     screenshots(home, "home-ja")
     by_testid(home, "create-submit").click()
     expect(by_testid(home, "open-seats")).to_have_text("9")
@@ -109,6 +110,9 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
 
     watch = pages.open(f"/watch/{game_id}", DESKTOP, locale="ja-JP")
     wait_ready(watch)
+    expect(watch.locator("body")).to_have_attribute("data-phase", "night")  # night 0: the page darkens
+    expect(by_testid(watch, "phase")).to_have_class(re.compile(r"\bnight\b"))
+    expect(by_testid(watch, "phase")).to_have_text("☾ 夜")
     role_names = [role["name"] for role in api.get("/rulesets/jinro9", params={"lang": "ja"}).json()["roles"]]
     rng = random.Random(9)
     seats = []
@@ -175,12 +179,13 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
 
 class TableSights:
     """What the jinro9 table shows while its game goes on, each checked against the view of the moment: the
-    speaker's seat marked on the spectator's page, night darkening it, and a dead seat's banner."""
+    speaker's seat marked on the spectator's page, night darkening it, and a dead seat's banner (this game shows
+    the dead every role)."""
 
     def __init__(self, watch, seats: list[PageSeat]) -> None:
         self.watch = watch
         self.seats = seats
-        self.speakers = self.nights = self.dead = 0
+        self.speakers = self.days = self.dead = 0
         self.dead_shot = False
 
     def look(self, public: dict) -> None:
@@ -195,16 +200,18 @@ class TableSights:
                 self.speakers += 1
         phase = public["phase"]
         if self.until(lambda: self.watch.evaluate("document.body.dataset.phase") == phase):
-            self.nights += phase == "night"
+            self.days += phase == "day"
             chip = by_testid(self.watch, "phase")
             assert chip.get_attribute("class").split()[-1] == ("night" if phase == "night" else "day")
         for seat in self.seats:
             if public["alive"][seat.seat - 1]:
                 continue
             banner = by_testid(seat.page, "dead-banner")
-            if self.until(banner.is_visible):
+            every_role = by_testid(seat.page, "dead-see-all")
+            if self.until(lambda: banner.is_visible() and every_role.is_visible()):
                 assert "あなたは死亡しました" in banner.inner_text()
-                assert by_testid(seat.page, "dead-see-all").count() == 0  # jinro9 shows the dead no role
+                assert "全員の役職が公開されます" in every_role.inner_text()
+                assert seat.page.locator(".seats li:has(.role, .known)").count() == 9
                 self.dead += 1
                 if not self.dead_shot:
                     screenshots(seat.page, "dead-ja")
@@ -221,7 +228,7 @@ class TableSights:
         return True
 
     def assert_seen(self) -> None:
-        assert self.speakers >= 3 and self.nights >= 1 and self.dead >= 1, (self.speakers, self.nights, self.dead)
+        assert self.speakers >= 3 and self.days >= 1 and self.dead >= 1, (self.speakers, self.days, self.dead)
 
 
 def assert_feed_reads_in_order(page) -> None:
@@ -338,6 +345,8 @@ def test_a_game_of_each_other_ruleset_is_played_to_its_end_from_seat_pages_and_b
 
     assert final["status"] == "ended"
     assert sum(seat.clicks for seat in page_seats) >= 1
+    if ruleset in ("langrensha", "magic_city"):  # their votes may be abstentions: the page's own button took one
+        assert sum(seat.abstained for seat in page_seats) >= 1
     seen.assert_seen()
     for seat in page_seats:
         expect(by_testid(seat.page, "result")).not_to_be_empty()
@@ -509,11 +518,15 @@ def test_the_replay_page_tells_a_seats_game_then_what_really_happened_and_shares
     audit = api.get(f"/games/{game_id}/audit").json()["events"]
     marks = api.get(f"/games/{game_id}/replay", params={"at": 0}).json()["phases"]
     night1 = next(m["at"] for m in marks if (m["phase"], m["day"]) == ("night", 1))
-    # a seat's own night action on night 1 (a divination, an attack, a guard), and the day after it
+    # a seat's own night action on night 1 (a divination, a guard), and the day after it; not the wolves'
+    # attack, which their feed tells in words (each wolf sees its partner's pick)
     i, act = next(
         (i, e["event"])
         for i, e in enumerate(audit[night1:], night1)
-        if e["event"]["type"] == "act" and audience(e) != "public" and e["event"]["action"].get("target")
+        if e["event"]["type"] == "act"
+        and audience(e) != "public"
+        and e["event"]["action"].get("target")
+        and e["event"]["action"]["kind"] != "attack"
     )
     who = str(act["seat"])
     day = next(m for m in marks if m["at"] > i and m["phase"] == "day")

@@ -114,7 +114,7 @@ async function seatPage() {
     const gone = view.status === "running" && view.seat && view.alive[view.seat - 1] === false;
     dead.hidden = !gone;
     if (!gone) return;
-    const everyRole = Object.keys(view.roles).length >= view.seats;
+    const everyRole = new Set([...Object.keys(view.roles), ...Object.keys(view.knowledge)]).size >= view.seats; // learned at death
     dead.replaceChildren(
       h("strong", {}, t("dead_banner")),
       h("p", {}, view.decisions.length ? t("dead_act") : t("dead_feed")),
