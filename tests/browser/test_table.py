@@ -208,7 +208,7 @@ class TableSights:
                 continue
             banner = by_testid(seat.page, "dead-banner")
             every_role = by_testid(seat.page, "dead-see-all")
-            if self.until(lambda: banner.is_visible() and every_role.is_visible()):
+            if self.until(lambda banner=banner, every_role=every_role: banner.is_visible() and every_role.is_visible()):
                 assert "あなたは死亡しました" in banner.inner_text()
                 assert "全員の役職が公開されます" in every_role.inner_text()
                 assert seat.page.locator(".seats li:has(.role, .known)").count() == 9

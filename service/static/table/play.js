@@ -5,8 +5,8 @@
 // text-input, submit, answered, hand, card-<id>, offer, today, sheriff, lover, candidates, potions,
 // wolf-target, feed, feed-item, receipts-count, receipts-download, seat-link, result, winners, watch-link,
 // role-card (the seat's own role card), role-info (the card of a role tapped in play), role-info-close,
-// your-turn (the seat owes an answer: with the time left), dead-banner (what the dead may still do), receipts
-// (the menu that holds the receipts), abstain.
+// your-turn (the seat owes an answer: with the time left, your-turn-left), dead-banner (what the dead may still
+// do; dead-see-all where the dead see every role), receipts (the menu that holds the receipts), abstain.
 import {
   Problem,
   act,
