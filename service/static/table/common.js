@@ -354,7 +354,7 @@ export function renderHeader(view, w, live = true) {
     { class: "bar" },
     h("span", { testid: "status", "data-status": view.status, class: "chip", hidden: view.status === "running" }, t("status_" + view.status) || view.status),
     view.phase
-      ? h("span", { testid: "phase", "data-phase": view.phase, class: `chip phase ${night ? "night" : "day"}` }, h("span", { "aria-hidden": "true" }, night ? "☾ " : "☀ "), view.day ? phaseOfDay(phase, view.day) : phase)
+      ? h("span", { testid: "phase", "data-phase": view.phase, class: `chip phase ${night ? "night" : "day"}` }, h("span", { "aria-hidden": "true" }, night ? "☾ " : "☀ "), phaseOfDay(phase, view.day)) // night 0 too, as the feed names it
       : null,
     step && step !== phase && view.status === "running" ? h("span", { testid: "step", "data-step": view.step_name, class: "chip" }, step) : null,
     view.deadline && live && view.status === "running"
