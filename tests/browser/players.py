@@ -28,6 +28,17 @@ SHOWN_CHOICES = """(testid) => {
   const enabled = [...box.querySelectorAll('[data-testid^="choice-"]')].filter((b) => !b.disabled);
   return enabled.map((b) => b.dataset.testid.slice("choice-".length));
 }"""
+# whether the page pins "your turn" with the time left within the screen, and holds "Send" before a choice
+TURN_SHOWN = r"""(testid) => {
+  const box = document.querySelector(`[data-testid="${testid}"]`);
+  const turn = document.querySelector('[data-testid="your-turn"]');
+  const r = turn && turn.checkVisibility() ? turn.getBoundingClientRect() : null;
+  return {
+    choices: box.querySelectorAll('[data-testid^="choice-"]').length > 0,
+    submit_disabled: box.querySelector('[data-testid="submit"]').disabled,
+    turn: !!r && r.top >= 0 && r.bottom <= window.innerHeight && /\d:\d\d/.test(turn.innerText),
+  };
+}"""
 # what the page shows of its state, for a failure's message
 PAGE_STATE = """(testid) => ({
   step: document.querySelector('[data-testid="step"]')?.dataset.step,
@@ -93,6 +104,9 @@ class PageSeat:
     rng: random.Random
     page: Any
     clicks: int = 0
+    turns_shown: int = 0  # turns the page pinned "your turn" with the time left on the screen's first view
+    sends_held: int = 0  # decisions with choices whose "Send" waited for one
+    abstained: int = 0  # optional decisions answered with the page's own abstain button
 
     def view(self) -> dict:
         return self.api.get(f"/games/{self.game_id}/view", headers=auth(self.token)).json()["view"]
@@ -106,8 +120,16 @@ class PageSeat:
         legal = {str(t) for t in decision.get("targets", ())} | set(decision.get("options", ()))
         if not self._shows_legal_choices(box_testid, legal, view["step"]):
             return False  # the step closed before the page drew it
+        self._check_turn(box)
         count = decision.get("count", 1)
         targets = [str(t) for t in decision.get("targets", ())]
+        # no one chosen: the abstain button, not "Send" (the first time it is offered, then now and then)
+        if decision.get("optional") and legal and (not self.abstained or self.rng.random() < 0.3):
+            box.locator('[data-testid="abstain"]').click()
+            self.clicks += 1
+            self.abstained += 1
+            self._wait_answered(view["step"], decision, [])
+            return True
         if count > 1:
             picked = self.rng.sample(targets, count)
         elif targets:
@@ -124,6 +146,15 @@ class PageSeat:
         self.clicks += 1
         self._wait_answered(view["step"], decision, picked)
         return True
+
+    def _check_turn(self, box) -> None:
+        """Before a choice, the decision's "Send" is disabled where it offers choices, and "your turn" with the
+        time left shows on the phone's first screen (read at once: the step may move on meanwhile)."""
+        seen = self.page.evaluate(TURN_SHOWN, box.get_attribute("data-testid"))
+        if seen["choices"] and seen["submit_disabled"]:
+            self.sends_held += 1
+        if seen["turn"]:
+            self.turns_shown += 1
 
     def _shows_legal_choices(self, box_testid: str, legal: set[str], step: int) -> bool:
         """Waits until the page shows the decision with exactly the view's legal choices enabled; False when

@@ -78,7 +78,8 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
     by_testid(home, "game-lang-select").select_option("ja")
     home.locator("details", has=by_testid(home, "option-time_scale")).locator("summary").click()
     by_testid(home, "option-time_scale").fill("0.5")  # steps close when all have answered; deadlines for safety
-    screenshots(home, "home")
+    by_testid(home, "option-dead_see_all").check()  # the dead see every role: their banner says so
+    screenshots(home, "home-ja")
     by_testid(home, "create-submit").click()
     expect(by_testid(home, "open-seats")).to_have_text("9")
     join = by_testid(home, "join-link").get_attribute("href")
@@ -95,12 +96,24 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
         by_testid(page, "my-seat").wait_for()
         seat_pages.append(page)
     expect(by_testid(home, "open-seats")).to_have_text("0")
-    screenshots(home, "host")
+    expect(by_testid(home, "force-deadline")).to_be_disabled()  # the lobby has no step to end
+    bullets = by_testid(home, "host-seat").evaluate_all("els => els.map(e => getComputedStyle(e).listStyleType)")
+    assert bullets == ["none"] * 9
     by_testid(home, "start").click()
     expect(by_testid(home, "host-status")).to_have_attribute("data-status", "running")
+    expect(by_testid(home, "force-deadline")).to_be_enabled()  # and the panel says what it would end
+    expect(by_testid(home, "host-now").locator('[data-testid="phase"]')).to_have_text(
+        re.compile(r"^[☀☾] (\d+日目の)?[昼夜]$")
+    )
+    expect(by_testid(home, "host-now").locator('[data-testid="deadline"]')).to_have_text(re.compile(r"^\d+:\d\d$"))
+    screenshots(home, "host-ja")
 
     watch = pages.open(f"/watch/{game_id}", DESKTOP, locale="ja-JP")
     wait_ready(watch)
+    expect(watch.locator("body")).to_have_attribute("data-phase", "night")  # night 0: the page darkens
+    expect(by_testid(watch, "phase")).to_have_class(re.compile(r"\bnight\b"))
+    expect(by_testid(watch, "phase")).to_have_text("☾ 0日目の夜")  # as the feed says: 0日目の夜です
+    screenshots(watch, "watch-night-ja")
     role_names = [role["name"] for role in api.get("/rulesets/jinro9", params={"lang": "ja"}).json()["roles"]]
     rng = random.Random(9)
     seats = []
@@ -118,21 +131,29 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
     by_testid(first.page, "role-card").locator("summary").click()  # folded on a tap, out of the way
     expect(by_testid(first.page, "role-card")).not_to_have_attribute("open", "")
     shot_taken = []
+    sights = TableSights(watch, seats)
 
     def each_round() -> None:
         assert_spectator_shows_no_role(watch, role_names)
+        sights.look(api.get(f"/games/{game_id}/view").json()["view"])
         decision = owed(seats[0].view())
         if not shot_taken and decision and decision.get("targets"):  # the first seat with choices to click
             box = by_testid(seats[0].page, f"decision-{decision['kind']}")
             box.locator('[data-testid^="choice-"]').first.wait_for()
-            screenshots(seats[0].page, "seat")
-            screenshots(watch, "watch")
+            screenshots(seats[0].page, "seat-ja")
+            screenshots(watch, "watch-ja")
             shot_taken.append(True)
 
     final = play_out(api, game_id, lambda: by_testid(home, "force-deadline").click(), seats, each_round)
 
     assert final["status"] == "ended" and final["winners"]
     assert sum(seat.clicks for seat in seats) >= 40  # every vote, speech and night act was clicked
+    assert sum(seat.turns_shown for seat in seats) >= 10  # "your turn" and the time left, on the first screen
+    assert sum(seat.sends_held for seat in seats) >= 10  # no blank vote: "Send" waited for a choice
+    sights.assert_seen()
+    for page in [watch] + [seat.page for seat in seats]:  # after the end no chip says "live"
+        expect(by_testid(page, "connection")).to_be_hidden()
+        assert_feed_reads_in_order(page)
     roles = {int(seat): role for seat, role in final["roles"].items()}
     for seat, role in roles.items():  # the roles appear once the game has ended
         expect(by_testid(watch, f"seat-{seat}")).to_have_attribute("data-role", role)
@@ -146,12 +167,81 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
     screenshots(first.page, "role-card")
     by_testid(first.page, "role-info-close").click()
     expect(by_testid(first.page, "role-info")).to_be_hidden()
-    for seat in seats[:3]:  # the receipts a page kept hold against the published log
+    for seat in seats[:3]:  # the receipts a page kept hold against the published log, in a menu out of the way
+        expect(by_testid(seat.page, "receipts-download")).to_be_hidden()
+        by_testid(seat.page, "receipts").locator("summary").click()
+        expect(by_testid(seat.page, "receipts-download")).to_be_visible()
         kept = json.loads(seat.page.evaluate(f"localStorage.getItem('grimoire:{game_id}:receipts:{seat.seat}')"))
         assert len(kept) >= 1 and int(by_testid(seat.page, "receipts-count").inner_text()) == len(kept)
         assert api.post(f"/games/{game_id}/audit/receipts", json=kept).json()["ok"] is True
     pages.assert_no_errors()
     assert_no_token_in_any_url(proxy, server, {seat.token for seat in seats})
+
+
+class TableSights:
+    """What the jinro9 table shows while its game goes on, each checked against the view of the moment: the
+    speaker's seat marked on the spectator's page, night darkening it, and a dead seat's banner (this game shows
+    the dead every role)."""
+
+    def __init__(self, watch, seats: list[PageSeat]) -> None:
+        self.watch = watch
+        self.seats = seats
+        self.speakers = self.days = self.dead = 0
+        self.dead_shot = False
+
+    def look(self, public: dict) -> None:
+        if public["status"] != "running":
+            return
+        living = sum(public["alive"])
+        if 0 < len(public["acting"]) < living:
+            shown = self.watch.locator('[data-testid^="seat-"][aria-current="true"]')
+            if self.until(
+                lambda: shown.evaluate_all("els => els.map(e => +e.dataset.testid.slice(5))") == public["acting"]
+            ):
+                self.speakers += 1
+        phase = public["phase"]
+        if self.until(lambda: self.watch.evaluate("document.body.dataset.phase") == phase):
+            self.days += phase == "day"
+            chip = by_testid(self.watch, "phase")
+            assert chip.get_attribute("class").split()[-1] == ("night" if phase == "night" else "day")
+        for seat in self.seats:
+            if public["alive"][seat.seat - 1]:
+                continue
+            banner = by_testid(seat.page, "dead-banner")
+            every_role = by_testid(seat.page, "dead-see-all")
+            if self.until(lambda banner=banner, every_role=every_role: banner.is_visible() and every_role.is_visible()):
+                assert "あなたは死亡しました" in banner.inner_text()
+                assert "全員の役職が公開されます" in every_role.inner_text()
+                assert seat.page.locator(".seats li:has(.role, .known)").count() == 9
+                self.dead += 1
+                if not self.dead_shot:
+                    screenshots(seat.page, "dead-ja")
+                    self.dead_shot = True
+
+    @staticmethod
+    def until(condition) -> bool:
+        """Whether the page comes to show it within a few seconds (False: the game moved on first)."""
+        deadline = time.monotonic() + 3
+        while not condition():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.1)
+        return True
+
+    def assert_seen(self) -> None:
+        assert self.speakers >= 3 and self.days >= 1 and self.dead >= 1, (self.speakers, self.days, self.dead)
+
+
+def assert_feed_reads_in_order(page) -> None:
+    """The feed's shown lines are numbered 1, 2, 3… with no gap, and no line is drawn empty (an item without
+    words, such as a quiet extension, keeps its place unseen)."""
+    lines = page.locator('[data-testid="feed"] li').evaluate_all(
+        "els => els.map(e => [e.checkVisibility(), e.value, e.innerText.trim()])"
+    )
+    shown = [(value, text) for visible, value, text in lines if visible]
+    assert sorted(value for value, _ in shown) == list(range(1, len(shown) + 1))
+    assert [text for _, text in shown if not text] == []
+    assert [text for visible, _, text in lines if not visible and text] == []
 
 
 def test_the_host_panel_warns_in_the_pages_language_when_the_join_link_is_this_machines_own(browser, proxy):
@@ -176,6 +266,20 @@ def test_the_host_panel_warns_in_the_pages_language_when_the_join_link_is_this_m
         home.goto(f"http://127.0.0.1:{proxy.port}/?lang=en")  # the panel comes back from the tab's storage
         expect(by_testid(home, "loopback-warning")).to_contain_text("No phone can open this join link")
         expect(by_testid(home, "loopback-warning")).to_contain_text("grimoire serve listens on 127.0.0.1 by default")
+        screenshots(home, "host-en")
+        # aborting asks first; "keep playing" keeps the game, "yes, abort" ends it
+        expect(by_testid(home, "force-deadline")).to_be_disabled()
+        expect(by_testid(home, "abort-confirm")).to_be_hidden()
+        by_testid(home, "abort").click()
+        expect(by_testid(home, "abort-confirm")).to_contain_text("cannot be resumed")
+        by_testid(home, "abort-no").click()
+        expect(by_testid(home, "abort-confirm")).to_be_hidden()
+        time.sleep(0.3)
+        expect(by_testid(home, "host-status")).to_have_attribute("data-status", "lobby")
+        by_testid(home, "abort").click()
+        by_testid(home, "abort-yes").click()
+        expect(by_testid(home, "host-status")).to_have_attribute("data-status", "ended")  # ended, its result: aborted
+        expect(by_testid(home, "abort")).to_be_disabled()
     finally:
         context.close()
 
@@ -242,6 +346,8 @@ def test_a_game_of_each_other_ruleset_is_played_to_its_end_from_seat_pages_and_b
 
     assert final["status"] == "ended"
     assert sum(seat.clicks for seat in page_seats) >= 1
+    if ruleset == "magic_city":  # every day's vote may be an abstention: the page's own button took one
+        assert sum(seat.abstained for seat in page_seats) >= 1
     seen.assert_seen()
     for seat in page_seats:
         expect(by_testid(seat.page, "result")).not_to_be_empty()
@@ -357,6 +463,11 @@ def test_a_seat_page_whose_stream_is_cut_resumes_after_its_last_item_without_los
     assert [n for n, _ in feed_of_page(page)] == list(range(1, len(after) + 1))  # none lost, none twice
     resumed = [s.target for s in proxy.seen if "/stream" in s.target][streams_before:]
     assert any(f"after={before[-1]['n']}" in target for target in resumed), resumed
+    watch = pages.open(f"/watch/{game_id}")
+    wait_ready(watch)
+    assert_feed_reads_in_order(watch)
+    screenshots(page, "seat-en")
+    screenshots(watch, "watch-en")
     api.post(f"/games/{game_id}/abort", headers=auth(game["host_token"]))
     pages.assert_no_errors()
     assert_no_token_in_any_url(proxy, server, {s["token"] for s in game["seats"]})
@@ -408,11 +519,15 @@ def test_the_replay_page_tells_a_seats_game_then_what_really_happened_and_shares
     audit = api.get(f"/games/{game_id}/audit").json()["events"]
     marks = api.get(f"/games/{game_id}/replay", params={"at": 0}).json()["phases"]
     night1 = next(m["at"] for m in marks if (m["phase"], m["day"]) == ("night", 1))
-    # a seat's own night action on night 1 (a divination, an attack, a guard), and the day after it
+    # a seat's own night action on night 1 (a divination, a guard), and the day after it; not the wolves'
+    # attack, which their feed tells in words (each wolf sees its partner's pick)
     i, act = next(
         (i, e["event"])
         for i, e in enumerate(audit[night1:], night1)
-        if e["event"]["type"] == "act" and audience(e) != "public" and e["event"]["action"].get("target")
+        if e["event"]["type"] == "act"
+        and audience(e) != "public"
+        and e["event"]["action"].get("target")
+        and e["event"]["action"]["kind"] != "attack"
     )
     who = str(act["seat"])
     day = next(m for m in marks if m["at"] > i and m["phase"] == "day")

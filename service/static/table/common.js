@@ -44,7 +44,6 @@ const WORDS = {
   not_joinable: ["This game has no open seat.", "このゲームに空席はありません。", "此游戏没有空位。", "此遊戲沒有空位。"],
   seat: ["Seat", "席", "座位", "座位"],
   role: ["Role", "役職", "身份", "身分"],
-  day: ["Day", "日目", "天", "天"],
   time_left: ["Time left", "残り時間", "剩余时间", "剩餘時間"],
   your_move: ["Your move", "あなたの行動", "你的行动", "你的行動"],
   nothing_owed: ["Nothing to do now.", "今はすることがありません。", "现在无事可做。", "現在無事可做。"],
@@ -99,7 +98,18 @@ const WORDS = {
   truth_note: ["What really happened: the moderator's view, every role and every secret.", "実際に起きたこと：進行役の視点。すべての役職と秘密が見えます。", "真实发生的事：主持人视角，所有身份和秘密都可见。", "真實發生的事：主持人視角，所有身分和秘密都看得到。"],
   as_lived: ["The game as {who} lived it", "{who}から見たゲーム", "{who}眼中的这局游戏", "{who}眼中的這局遊戲"],
   jump_to: ["Jump to", "移動", "跳转到", "跳到"],
-  phase_of_day: ["{phase} {day}", "{day}日目{phase}", "第{day}天{phase}", "第{day}天{phase}"],
+  phase_of_day: ["{phase} {day}", "{day}日目の{phase}", "第{day}天{phase}", "第{day}天{phase}"],
+  your_turn: ["Your turn", "あなたの番です", "轮到你了", "輪到你了"],
+  acting: ["Their turn", "手番", "轮到此人", "輪到此人"],
+  abstain: ["Abstain", "棄権する", "弃权", "棄權"],
+  no_one: ["Choose no one", "誰も選ばない", "不选择任何人", "不選擇任何人"],
+  dead_banner: ["You are dead — you may watch", "あなたは死亡しました。ここからは観戦です", "你已出局，可以继续观战", "你已出局，可以繼續觀戰"],
+  dead_feed: ["You still read what happens as it happens; speaking and voting are for the living.", "経過はこのまま読めます。発言と投票は生存者だけが行います。", "你仍可实时查看对局经过；发言和投票只属于存活玩家。", "你仍可即時查看對局經過；發言和投票只屬於存活玩家。"],
+  dead_act: ["You still have something to do: see below.", "まだ行動が残っています（下記）。", "你还有行动要做，见下方。", "你還有行動要做，見下方。"],
+  dead_roles: ["In this game the dead see every role.", "このゲームでは死亡した人に全員の役職が公開されます。", "本局出局玩家可以查看所有人的身份。", "本局出局玩家可以查看所有人的身分。"],
+  abort_confirm: ["Abort the game for everyone? It cannot be resumed.", "全員のゲームを中止しますか？再開はできません。", "要为所有人中止这局游戏吗？中止后无法恢复。", "要為所有人中止這局遊戲嗎？中止後無法恢復。"],
+  abort_yes: ["Yes, abort", "中止する", "确认中止", "確認中止"],
+  abort_no: ["Keep playing", "続ける", "继续游戏", "繼續遊戲"],
   the_end: ["The end", "終局", "终局", "終局"],
   prev_line: ["Previous line", "前の行へ", "上一条", "上一則"],
   next_line: ["Next line", "次の行へ", "下一条", "下一則"],
@@ -244,12 +254,13 @@ export function followInto(game, token, lang, feed, connection, refresh, ended, 
     token,
     lang,
     (items) => {
-      for (const item of items) feed.prepend(feedItem(item));
+      for (const item of items) feed.prepend(feedItem(item, nextLine(feed)));
       refresh();
     },
     (state) => {
       connection.dataset.state = state;
       connection.textContent = t(state);
+      connection.hidden = ended(); // after the end no chip says "live"
     },
     ended,
     lost,
@@ -335,7 +346,7 @@ export function setClock(now) {
   if (now) clock.offset = now - Date.now();
 }
 
-function countdown(deadline) {
+export function countdown(deadline) {
   const left = Math.max(0, deadline - (Date.now() + clock.offset));
   const s = Math.ceil(left / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
@@ -348,21 +359,40 @@ const seatName = (view, n) => view.names[n - 1] || String(n);
 
 // --- the view ---------------------------------------------------------------------------------
 
+// "{phase} {day}" as the language writes it (Night 2, 2日目の夜, 第2天夜晚), the day's number in <b data-testid="day">
+export function phaseOfDay(phase, day) {
+  return t("phase_of_day").split(/(\{\w+\})/).map((part) => (part === "{phase}" ? phase : part === "{day}" ? h("b", { testid: "day" }, String(day)) : part)).filter(Boolean);
+}
+
+// The status (while not in play), the phase and day in one chip that looks like its time (☀ day, ☾ night),
+// the step where it says more than the phase, and the time left, live.
+export function renderHeader(view, w, live = true) {
+  const night = view.phase === "night";
+  const phase = name(w.phases, view.phase);
+  const step = view.step_name ? name(w.steps, view.step_name.split(".")[0]) : "";
+  return h(
+    "header",
+    { class: "bar" },
+    h("span", { testid: "status", "data-status": view.status, class: "chip", hidden: view.status === "running" }, t("status_" + view.status) || view.status),
+    view.phase
+      ? h("span", { testid: "phase", "data-phase": view.phase, class: `chip phase ${night ? "night" : "day"}` }, h("span", { "aria-hidden": "true" }, night ? "☾ " : "☀ "), phaseOfDay(phase, view.day)) // night 0 too, as the feed names it
+      : null,
+    step && step !== phase && view.status === "running" ? h("span", { testid: "step", "data-step": view.step_name, class: "chip" }, step) : null,
+    view.deadline && live && view.status === "running"
+      ? h("span", { class: "chip clock" }, `${t("time_left")} `, h("b", { testid: "deadline", "data-deadline": view.deadline }, countdown(view.deadline)))
+      : null,
+  );
+}
+
+// Whether the viewer's seat owes an answer now (not a free talk it may take or leave).
+export function owes(view) {
+  return view.status === "running" && !view.answered && view.decisions.some((d) => !d.repeatable);
+}
+
 // The header, the seats and what the viewer privately knows, from a view and the game's words.
 export function renderView(view, w, live = true) {
   const p = view.private || {};
-  const status = h("span", { testid: "status", "data-status": view.status, class: "chip" }, t("status_" + view.status) || view.status);
-  const head = h(
-    "header",
-    { class: "bar" },
-    status,
-    view.phase ? h("span", { testid: "phase", "data-phase": view.phase, class: "chip" }, name(w.phases, view.phase)) : null,
-    view.day ? h("span", { class: "chip" }, `${t("day")} `, h("b", { testid: "day" }, String(view.day))) : null,
-    view.step_name
-      ? h("span", { testid: "step", "data-step": view.step_name, class: "chip" }, name(w.steps, view.step_name.split(".")[0]))
-      : null,
-    view.deadline && live ? h("span", { class: "chip clock" }, `${t("time_left")} `, h("b", { testid: "deadline", "data-deadline": view.deadline }, countdown(view.deadline))) : null,
-  );
+  const head = renderHeader(view, w, live);
   const me = view.seat
     ? h(
         "p",
@@ -375,6 +405,9 @@ export function renderView(view, w, live = true) {
     : null;
   const sheriff = p.sheriff;
   const lover = p.lover ? p.lover[0] : null;
+  // whose turn it is: the seats a public step names, when it names some of the living (a speaker), not all
+  const living = view.alive.filter((a) => a !== false).length;
+  const turn = view.status === "running" && view.acting && view.acting.length < living ? view.acting : [];
   const seats = h(
     "ol",
     { class: "seats" },
@@ -383,10 +416,17 @@ export function renderView(view, w, live = true) {
       const alive = view.alive[i] !== false;
       const role = view.roles[n] || view.roles[String(n)];
       const known = view.knowledge[n] || view.knowledge[String(n)];
+      const acting = turn.includes(n);
       return h(
         "li",
-        { testid: `seat-${n}`, "data-alive": String(alive), "data-role": role || null, class: `${alive ? "" : "dead"} ${view.winners.includes(n) ? "winner" : ""}` },
-        h("span", { class: "num" }, String(n)),
+        {
+          testid: `seat-${n}`,
+          "data-alive": String(alive),
+          "data-role": role || null,
+          "aria-current": acting ? "true" : null,
+          class: `${alive ? "" : "dead"} ${view.winners.includes(n) ? "winner" : ""} ${acting ? "acting" : ""}`,
+        },
+        h("span", { class: "num" }, acting ? h("span", { title: t("acting") }, "▶") : String(n)),
         h("span", { testid: `seat-name-${n}`, class: "name" }, nm),
         n === view.seat ? h("em", {}, ` (${t("you")})`) : null,
         n === sheriff ? h("span", { title: t("sheriff") }, " ★") : null,
@@ -448,10 +488,15 @@ function renderEnd(view, w) {
   );
 }
 
-// one feed item as a list entry; items without words (a silent act) show nothing but keep their place
-export function feedItem(item) {
-  return h("li", { testid: "feed-item", value: item.n, "data-n": item.n, "data-type": item.type, class: item.private ? "secret" : "" }, item.text || "");
+// one feed item as a list entry numbered `line` (the lines shown, counted from 1); an item without words (a
+// silent act, a quiet extension) keeps its place hidden, unnumbered
+export function feedItem(item, line) {
+  const text = item.text || "";
+  return h("li", { testid: "feed-item", value: text ? line : null, hidden: !text, "data-n": item.n, "data-type": item.type, class: item.private ? "secret" : "" }, text || null);
 }
+
+// the next line number of a feed list: one after the lines it shows
+export const nextLine = (feed) => feed.querySelectorAll("li:not([hidden])").length + 1;
 
 // the decisions a view owes, as forms; send(decision, action) answers one. Read-only without send.
 export function renderDecisions(view, w, send) {
@@ -477,8 +522,12 @@ function decisionForm(view, w, d, send) {
   const barred = Object.fromEntries((d.barred || []).map(([s, why]) => [s, why]));
   const seats = [...(d.targets || []), ...Object.keys(barred).map(Number)].sort((a, b) => a - b);
   const buttons = [];
+  // "Send" waits for a choice where the decision offers some: no blank vote by a slip of the thumb
+  const choosing = seats.length > 0 || (d.options || []).length > 0;
+  const chose = () => !choosing || option !== null || chosen.size >= Math.min(count, (d.targets || []).length || 1);
   const pressed = () => {
     for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.kind === "seat" ? chosen.has(+b.dataset.value) : option === b.dataset.value));
+    submit.disabled = !send || !chose();
   };
   const seatButtons = seats.map((s) => {
     const b = h(
@@ -516,27 +565,35 @@ function decisionForm(view, w, d, send) {
   const text = d.text
     ? h("textarea", { testid: "text-input", maxlength: d.text, rows: 2, placeholder: t("words"), disabled: !send, value: d.exact_text || "" })
     : null;
-  const submit = h("button", { type: "submit", testid: "submit", class: "primary", disabled: !send }, t("send"));
+  const submit = h("button", { type: "submit", testid: "submit", class: "primary", disabled: !send || !chose() }, t("send"));
+  const answer = async (action) => {
+    submit.disabled = true;
+    problem.textContent = "";
+    try {
+      await send(d, action);
+    } catch (e) {
+      problem.textContent = e.message;
+    } finally {
+      submit.disabled = !chose();
+    }
+  };
+  // an optional decision may be answered with no one chosen: its own button, never an empty "Send"
+  const abstain = d.optional && choosing
+    ? h("button", { type: "button", testid: "abstain", class: "abstain", disabled: !send, onclick: () => answer({ kind: d.kind }) }, t(d.kind === "vote" ? "abstain" : "no_one"))
+    : null;
   const form = h(
     "form",
     {
       class: "decision",
       onsubmit: async (ev) => {
         ev.preventDefault();
+        if (!chose()) return;
         const action = { kind: d.kind };
         if (count > 1) action.targets = [...chosen];
         else if (chosen.size) action.target = [...chosen][0];
         if (option !== null) action.option = option;
         if (text && text.value.trim()) action.text = text.value;
-        submit.disabled = true;
-        problem.textContent = "";
-        try {
-          await send(d, action);
-        } catch (e) {
-          problem.textContent = e.message;
-        } finally {
-          submit.disabled = false;
-        }
+        await answer(action);
       },
     },
     h(
@@ -548,7 +605,7 @@ function decisionForm(view, w, d, send) {
       d.exact_text ? h("p", { class: "muted" }, `${t("exactly")}: ${d.exact_text}`) : null,
       d.text_suffix ? h("p", { class: "muted" }, `${t("ends_with")}: ${d.text_suffix}`) : null,
       text,
-      submit,
+      h("div", { class: "sends" }, submit, abstain),
       problem,
     ),
   );

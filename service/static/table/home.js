@@ -3,9 +3,10 @@
 // DOM hooks (data-testid): ruleset-select, preset-select, players-input, game-lang-select, option-<id>,
 // seats-mode-open, seats-mode-named, names-input, named-warning, creation-token-input, create-submit,
 // problem, game-id, loopback-warning, join-link, join-qr, watch-link, host-seats, host-seat, open-seats, host-status, start,
-// force-deadline, abort, release-<n>, seat-link-<n>, lobby, lobby-game, lobby-join, lobby-watch, lobby-replay,
+// host-now (the phase, step and time left), force-deadline, abort, abort-confirm, abort-yes, abort-no,
+// release-<n>, seat-link-<n>, lobby, lobby-game, lobby-join, lobby-watch, lobby-replay,
 // docs-link, openapi-link.
-import { LANG, LANGS, Problem, api, follow, h, keep, keepToken, kept, publicUrl, ready, t } from "./common.js";
+import { LANG, LANGS, Problem, api, follow, gameWords, h, keep, keepToken, kept, publicUrl, ready, renderHeader, setClock, t } from "./common.js";
 
 const app = document.getElementById("app");
 const HOST_GAME = "grimoire:host-game";
@@ -135,7 +136,7 @@ function hostPanel(game, hostToken, seatLinks, join) {
       testid: `release-${seat}`,
       class: "small",
       onclick: async () => {
-        if (!confirm(t("release_confirm"))) return;
+        if (!window.confirm(t("release_confirm"))) return;
         problem.textContent = "";
         try {
           await api(`/games/${game}/seats/${seat}/release`, { method: "POST", token: hostToken });
@@ -144,15 +145,40 @@ function hostPanel(game, hostToken, seatLinks, join) {
         }
       },
     }, t("release"));
+  const force = command("force-deadline", t("force_deadline"));
+  force.disabled = true; // until the game runs: the lobby has no step to end
+  // aborting asks first: a second, plain question under the button, never a slip
+  const abort = h("button", { type: "button", testid: "abort", onclick: () => (confirm.hidden = false) }, t("abort"));
+  const abortNow = command("abort", t("abort_yes"));
+  abortNow.dataset.testid = "abort-yes";
+  abortNow.classList.add("danger");
+  abortNow.addEventListener("click", () => (confirm.hidden = true));
+  const confirm = h(
+    "div",
+    { testid: "abort-confirm", class: "confirm", role: "alertdialog", hidden: true },
+    h("p", {}, t("abort_confirm")),
+    h("div", { class: "row" }, abortNow, h("button", { type: "button", testid: "abort-no", onclick: () => (confirm.hidden = true) }, t("abort_no"))),
+  );
+  const now = h("div", { testid: "host-now" }); // what "end this step now" would end
   let view = null;
+  let words = null;
   const refresh = async () => {
-    view = (await api(`/games/${game}/view`)).view;
+    const reply = await api(`/games/${game}/view`);
+    view = reply.view;
+    setClock(reply.now);
+    words ??= await gameWords(view.ruleset, LANG);
     status.dataset.status = view.status;
     status.textContent = t("status_" + view.status);
     const live = view.status !== "ended" && view.status !== "aborted";
-    seats.replaceChildren(...view.names.map((n, i) => h("li", { testid: "host-seat" }, `${i + 1}. ${n}`, live ? releaseButton(i + 1) : null)));
+    now.replaceChildren(view.status === "running" ? renderHeader(view, words) : "");
+    seats.replaceChildren(
+      ...view.names.map((n, i) => h("li", { testid: "host-seat" }, h("span", { class: "num" }, `${i + 1}`), " ", n, live ? releaseButton(i + 1) : null)),
+    );
     open.textContent = String(view.seats - view.names.length);
     start.disabled = view.status !== "lobby" || view.names.length < view.seats;
+    force.disabled = view.status !== "running";
+    abort.disabled = view.status === "ended" || view.status === "aborted";
+    if (abort.disabled) confirm.hidden = true;
   };
   refresh();
   follow(game, null, LANG, () => refresh(), () => {}, () => view && view.status === "ended");
@@ -171,9 +197,11 @@ function hostPanel(game, hostToken, seatLinks, join) {
       ),
     ),
     seatLinks.length
-      ? h("div", {}, h("p", { class: "warning" }, t("named_warning")), h("h3", {}, t("seat_links")), h("ul", {}, seatLinks.map((s) => h("li", {}, h("a", { testid: `seat-link-${s.seat}`, href: `/play/${game}#token=${encodeURIComponent(s.token)}`, target: "_blank" }, `${s.seat}. ${s.name}`)))))
+      ? h("div", {}, h("p", { class: "warning" }, t("named_warning")), h("h3", {}, t("seat_links")), h("ul", { class: "names" }, seatLinks.map((s) => h("li", {}, h("a", { testid: `seat-link-${s.seat}`, href: `/play/${game}#token=${encodeURIComponent(s.token)}`, target: "_blank" }, `${s.seat}. ${s.name}`)))))
       : null,
-    h("div", { class: "row" }, start, command("force-deadline", t("force_deadline")), command("abort", t("abort"))),
+    now,
+    h("div", { class: "row" }, start, force, abort),
+    confirm,
     problem,
     h("p", {}, h("a", { testid: "watch-link", href: `/watch/${game}` }, t("watch")), " · ", h("a", { href: `/replay/${game}` }, t("replay"))),
     h("p", { class: "muted" }, t("host_note")),

@@ -5,11 +5,14 @@
 // text-input, submit, answered, hand, card-<id>, offer, today, sheriff, lover, candidates, potions,
 // wolf-target, feed, feed-item, receipts-count, receipts-download, seat-link, result, winners, watch-link,
 // role-card (the seat's own role card), role-info (the card of a role tapped in play), role-info-close,
+// your-turn (the seat owes an answer: with the time left, your-turn-left), dead-banner (what the dead may still
+// do; dead-see-all where the dead see every role), receipts (the menu that holds the receipts), abstain.
 // transfer-box, transfer-start, transfer-qr, transfer-link (moving the seat), claim-seat-number, claim-submit.
 import {
   Problem,
   act,
   api,
+  countdown,
   decisionsKey,
   followInto,
   gameIdFromPath,
@@ -17,6 +20,7 @@ import {
   h,
   dropToken,
   keepToken,
+  owes,
   langLinks,
   ready,
   renderDecisions,
@@ -159,6 +163,28 @@ async function seatPage() {
     seatLink.href = `/play/${game}#token=${encodeURIComponent(token)}`; // only on demand: a fragment never leaves the tab
   });
   let shownKey = "";
+  // on the seat's own turn, pinned to the top of the screen: "your turn" and the time left, a tap away from the form
+  const turn = h("button", { type: "button", testid: "your-turn", class: "your-turn", hidden: true, onclick: () => decisions.scrollIntoView({ block: "start" }) });
+  const dead = h("div", { testid: "dead-banner", class: "dead-banner", role: "status", hidden: true });
+  const showTurn = () => {
+    const mine = owes(view);
+    turn.hidden = !mine;
+    document.body.dataset.phase = view.status === "running" ? view.phase : "";
+    if (!mine) return;
+    const left = view.deadline ? h("b", { testid: "your-turn-left", "data-deadline": view.deadline }, countdown(view.deadline)) : null;
+    turn.replaceChildren(h("strong", {}, t("your_turn")), ...(left ? [" · ", t("time_left"), " ", left] : []));
+  };
+  const showDead = () => {
+    const gone = view.status === "running" && view.seat && view.alive[view.seat - 1] === false;
+    dead.hidden = !gone;
+    if (!gone) return;
+    const everyRole = new Set([...Object.keys(view.roles), ...Object.keys(view.knowledge)]).size >= view.seats; // learned at death
+    dead.replaceChildren(
+      h("strong", {}, t("dead_banner")),
+      h("p", {}, view.decisions.length ? t("dead_act") : t("dead_feed")),
+      everyRole ? h("p", { testid: "dead-see-all" }, t("dead_roles")) : "",
+    );
+  };
 
   // role cards (GET /rulesets/{id}): the seat's own under its role, and any role tapped in play
   const cards = Object.fromEntries([...words.info.roles, ...(words.info.states || [])].map((r) => [r.id, r]));
@@ -219,6 +245,9 @@ async function seatPage() {
       decisions.replaceChildren(view.status === "running" ? renderDecisions(view, words, send) : waiting);
     }
     showReceipts();
+    showTurn();
+    showDead();
+    connection.hidden = view.status === "ended" || view.status === "aborted";
   };
 
   // one view read for a burst of items, and another when items arrived while it was in flight
@@ -243,11 +272,13 @@ async function seatPage() {
 
   app.replaceChildren(
     h("div", { class: "topline" }, h("h1", {}, words.info.name), connection),
+    turn,
+    dead,
     top,
     roleInfo,
     decisions,
     h("section", {}, h("h2", {}, t("feed")), feed),
-    h("section", { class: "receipts" }, h("h2", {}, t("receipts"), " ", receiptsCount), download, " ", seatLink),
+    h("details", { testid: "receipts", class: "receipts menu" }, h("summary", {}, t("receipts"), " (", receiptsCount, ")"), h("p", {}, download, " ", seatLink)),
     view.status !== "ended" && view.status !== "aborted" ? transferBox() : null,
     langLinks(),
   );

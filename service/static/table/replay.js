@@ -92,8 +92,8 @@ async function main() {
     return { ...item, own: true, text: `${t("answered")}: ${name(words.actions, a.kind)} ${chosen.filter(Boolean).join(", ")}`.trim() };
   };
 
-  const line = (item) => {
-    const li = feedItem(item);
+  const line = (item, n) => {
+    const li = feedItem(item, n);
     if (item.own) li.dataset.own = "1";
     return li;
   };
@@ -127,7 +127,11 @@ async function main() {
     shown.replaceChildren(renderView(r.view, words, false));
     owed.replaceChildren(r.view.decisions.length ? renderDecisions(r.view, words, null) : "");
     const lines = r.items.map((item) => told(item, r.view));
-    feed.replaceChildren(...(lines.some((l) => l.text) ? lines.map(line).reverse() : [h("li", { class: "muted" }, t("nothing_yet"))]));
+    const numbered = (all) => {
+      let n = 0;
+      return all.map((l) => line(l, l.text ? ++n : 0));
+    };
+    feed.replaceChildren(...(lines.some((l) => l.text) ? numbered(lines).reverse() : [h("li", { class: "muted" }, t("nothing_yet"))]));
     json.textContent = JSON.stringify(r.view, null, 1);
     document.body.dataset.replayed = `${point}:${v}`;
   };

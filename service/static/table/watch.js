@@ -18,6 +18,8 @@ async function main() {
   const show = (next) => {
     view = next;
     top.replaceChildren(renderView(view, words));
+    document.body.dataset.phase = view.status === "running" ? view.phase : "";
+    connection.hidden = view.status === "ended" || view.status === "aborted";
     replay.replaceChildren(
       view.status === "ended" ? h("a", { href: `/replay/${game}`, testid: "replay-link", class: "button" }, t("replay")) : "",
     );
