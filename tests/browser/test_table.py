@@ -120,7 +120,7 @@ def test_a_jinro9_game_is_played_from_nine_seat_pages_while_the_spectator_page_n
     for page in seat_pages:
         wait_ready(page)
         number = int(by_testid(page, "my-seat").inner_text())
-        token = page.evaluate(f"sessionStorage.getItem('grimoire:{game_id}:token')")
+        token = page.evaluate(f"localStorage.getItem('grimoire:{game_id}:token')")
         assert token
         seats.append(PageSeat(api, game_id, number, token, rng, page))
     assert sorted(seat.seat for seat in seats) == list(range(1, 10))
