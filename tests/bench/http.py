@@ -676,10 +676,11 @@ async def fanout_probe(servers: list[Server], speeches: int, ndjson: bool) -> di
     done, current = asyncio.Event(), [-1]  # the speech awaited
     async with httpx.AsyncClient(base_url=first.base, timeout=30) as client:
         await client.post(f"/games/{gid}/start", headers={"Authorization": "Bearer " + game["host_token"]})
-        for token in tokens:  # night 0: everyone sleeps; then the day's free discussion
-            await client.post(
-                f"/games/{gid}/actions", json={"kind": "sleep"}, headers={"Authorization": "Bearer " + token}
-            )
+        for token in tokens:  # night 0: everyone sleeps (a wolf says it is done); then the day's free discussion
+            headers = {"Authorization": "Bearer " + token}
+            slept = await client.post(f"/games/{gid}/actions", json={"kind": "sleep"}, headers=headers)
+            if slept.status_code >= 400:
+                await client.post(f"/games/{gid}/actions", json={"kind": "done"}, headers=headers)
 
         async def watch(seat: int, reader) -> None:
             tail = b""
