@@ -70,7 +70,6 @@ const WORDS = {
   dead: ["dead", "死亡", "死亡", "死亡"],
   you: ["you", "あなた", "你", "你"],
   winners: ["Winners", "勝者", "胜者", "勝者"],
-  seat_link: ["This seat on another tab (secret)", "この席を別のタブで開く（秘密）", "在其他标签页打开此座位（保密）", "在其他分頁開啟此座位（保密）"],
   live: ["live", "接続中", "已连接", "已連線"],
   move_seat: ["Move this seat to another phone", "この席を別の端末に移す", "把此座位移到另一部手机", "把此座位移到另一支手機"],
   move_hint: ["Scan this on the other phone within two minutes. It works once; this page then leaves the seat.", "2分以内にもう一方の端末で読み取ってください。1回だけ使えます。使うとこのページは席を離れます。", "请在两分钟内用另一部手机扫描。只能使用一次；之后本页面将离开此座位。", "請在兩分鐘內用另一支手機掃描。只能使用一次；之後本頁面將離開此座位。"],

@@ -3,7 +3,7 @@
 // DOM hooks (data-testid): join-name, join-submit, problem, my-seat, my-name, role, phase, day, step,
 // deadline, status, connection, seat-<n>, seat-name-<n>, decisions, decision-<kind>, choice-<value>,
 // text-input, submit, answered, hand, card-<id>, offer, today, sheriff, lover, candidates, potions,
-// wolf-target, feed, feed-item, receipts-count, receipts-download, seat-link, result, winners, watch-link,
+// wolf-target, feed, feed-item, receipts-count, receipts-download, result, winners, watch-link,
 // role-card (the seat's own role card), role-info (the card of a role tapped in play), role-info-close,
 // your-turn (the seat owes an answer: with the time left, your-turn-left), dead-banner (what the dead may still
 // do; dead-see-all where the dead see every role), receipts (the menu that holds the receipts), abstain.
@@ -158,10 +158,6 @@ async function seatPage() {
   const connection = h("span", { testid: "connection", "data-state": "reconnecting", class: "conn" }, t("reconnecting"));
   const receiptsCount = h("span", { testid: "receipts-count" }, "0");
   const download = h("a", { testid: "receipts-download", class: "button" }, t("download"));
-  const seatLink = h("a", { testid: "seat-link", class: "muted" }, t("seat_link"));
-  seatLink.addEventListener("click", () => {
-    seatLink.href = `/play/${game}#token=${encodeURIComponent(token)}`; // only on demand: a fragment never leaves the tab
-  });
   let shownKey = "";
   // on the seat's own turn, pinned to the top of the screen: "your turn" and the time left, a tap away from the form
   const turn = h("button", { type: "button", testid: "your-turn", class: "your-turn", hidden: true, onclick: () => decisions.scrollIntoView({ block: "start" }) });
@@ -278,7 +274,7 @@ async function seatPage() {
     roleInfo,
     decisions,
     h("section", {}, h("h2", {}, t("feed")), feed),
-    h("details", { testid: "receipts", class: "receipts menu" }, h("summary", {}, t("receipts"), " (", receiptsCount, ")"), h("p", {}, download, " ", seatLink)),
+    h("details", { testid: "receipts", class: "receipts menu" }, h("summary", {}, t("receipts"), " (", receiptsCount, ")"), h("p", {}, download)),
     view.status !== "ended" && view.status !== "aborted" ? transferBox() : null,
     langLinks(),
   );
