@@ -24,6 +24,7 @@ from grimoire.domain.rulesets.aiwolf.facts import (
     VoteList,
 )
 from grimoire.domain.rulesets.aiwolf.roles import active, holders, is_wolf, species, step_seconds, wolves
+from grimoire.domain.state import GameState
 
 
 def _leaders(votes: tuple[tuple[int, int], ...]) -> list[int]:
@@ -111,13 +112,20 @@ def close_guard(g: Table[AState], answers: Mapping[int, Action]) -> None:
             g.emit(Guarded(at=g.at, to=MODERATOR, day=state.day, seat=guard, target=target))
 
 
+def _targets(state: GameState[AState], seat: int, self_ok: bool) -> tuple[int, ...]:
+    """The living seats, the asked seat's own among them only where it may name itself."""
+    return tuple(state.living()) if self_ok else state.others(seat)
+
+
 def open_attack(g: Table[AState]) -> bool:
     """The attack vote of the living werewolves; false when it asks nobody."""
     state = g.state
     asked = [s for s in wolves(state) if active(state, s)]
     self_ok = state.options["attack_allow_self"]
-    ballot = Decision(kind="attack", targets=tuple(state.living()), self_ok=self_ok, optional=True)
-    own: dict[int, tuple[Decision, ...]] = dict.fromkeys(asked, (ballot,))
+    own: dict[int, tuple[Decision, ...]] = {
+        s: (Decision(kind="attack", targets=_targets(state, s, self_ok), self_ok=self_ok, optional=True),)
+        for s in asked
+    }
     g.open_step("attack", step_seconds(state), private=own, extend=False)
     return bool(asked)
 
