@@ -142,6 +142,7 @@ class Ruleset(Generic[X]):
     doc_lang: str = "en"
     roles: Mapping[str, RoleData | str] = {}  # a role's data, or only its id
     presets: dict[str, tuple[str, ...]] = {}
+    preset_options: dict[str, dict[str, Any]] = {}  # a preset's option values: the defaults of a game it deals
     options: dict[str, Option] = {}
     action_kinds: frozenset[str] = frozenset()
     min_seats: int = 1

@@ -60,6 +60,7 @@ def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
         ],
         presets={k: list(v) for k, v in rs.presets.items()},
         preset_seats=preset_seats(rs.id),
+        preset_options={name: dict(values) for name, values in rs.preset_options.items()},
         options={k: option_info(rs, k, o, lang) for k, o in rs.all_options().items()},
         labels=labels_of(rs, lang),
     )

@@ -35,6 +35,12 @@ async function createForm(rulesets, onCreated) {
   const tokenField = h("div", { hidden: true }, field(t("creation_token"), creationToken));
   const inputs = {};
   let ruleset = rulesets[0];
+  // a preset plays with its own option values: they are the form's defaults while it is chosen
+  const presetDefault = (id) => (ruleset.preset_options[presetSelect.value] || {})[id] ?? ruleset.options[id].default;
+  const showValue = (input, o, value) => {
+    if (o.type === "bool") input.checked = value;
+    else input.value = value;
+  };
 
   const fill = () => {
     ruleset = rulesets.find((r) => r.id === rulesetSelect.value);
@@ -53,6 +59,7 @@ async function createForm(rulesets, onCreated) {
         else if (o.type === "choice") input = h("select", { testid: `option-${id}` }, o.choices.map((c) => h("option", { value: c, selected: c === o.default }, o.choice_names[c] || c)));
         else input = h("input", { type: "number", testid: `option-${id}`, value: o.default, min: o.minimum ?? null, max: o.maximum ?? null, step: o.type === "int" ? 1 : "any" });
         inputs[id] = [input, o];
+        showValue(input, o, presetDefault(id));
         return h("label", { class: "option" }, h("span", {}, o.name), input, h("small", {}, o.help));
       }),
     );
@@ -61,6 +68,7 @@ async function createForm(rulesets, onCreated) {
   presetSelect.addEventListener("change", () => {
     players.disabled = presetSelect.value !== "";
     if (presetSelect.value) players.value = ruleset.preset_seats[presetSelect.value];
+    for (const [id, [input, o]] of Object.entries(inputs)) showValue(input, o, presetDefault(id));
   });
   for (const r of [openMode, namedMode]) r.addEventListener("change", () => (named.hidden = !namedMode.checked));
   fill();
@@ -75,7 +83,7 @@ async function createForm(rulesets, onCreated) {
     if (namedMode.checked && !presetSelect.value) body.seats = body.names.length;
     for (const [id, [input, o]] of Object.entries(inputs)) {
       const value = o.type === "bool" ? input.checked : o.type === "choice" ? input.value : Number(input.value);
-      if (value !== o.default) body.options[id] = value;
+      if (value !== presetDefault(id)) body.options[id] = value;
     }
     const headers = creationToken.value ? { "X-Creation-Token": creationToken.value } : {};
     try {
