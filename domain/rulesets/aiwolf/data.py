@@ -8,6 +8,8 @@ value -1 means "not set" (a length limit, `max_day`) says so in its help.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from grimoire.domain.ruleset import Option, seconds
@@ -84,6 +86,6 @@ OPTIONS: dict[str, Option] = {
 }
 
 # default_5.yml where it differs from default_13.yml
-PRESET_OPTIONS: dict[str, dict[str, bool | int | float | str]] = {
+PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     "5": {"talk_per_day": 20, "whisper_per_agent": 0, "whisper_per_day": 0},
 }

@@ -63,6 +63,7 @@ def finished(g: Table[AState]) -> bool:
     if state.status == "ended":
         return True
     if len(state.x.failed) >= cutoff(state):
+        g.notice("failed.end", count=len(state.x.failed))
         g.end("failed", ())
         return True
     pack_ = len(wolves(state))
@@ -163,6 +164,7 @@ def begin_day(g: Table[AState], day: int) -> None:
     state = g.state
     limit = state.options["max_day"]
     if 0 <= limit < day:
+        g.notice("max_day.end")
         g.end("max_day", ())
         return
     victim = state.x.victim
