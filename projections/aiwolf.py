@@ -16,7 +16,7 @@ from grimoire.domain.rulesets.aiwolf.facts import (
     ChannelOpened,
     Counted,
     Divined,
-    Guarded,
+    GuardChosen,
     Identified,
     Remaining,
     Talked,
@@ -73,18 +73,29 @@ RULESET_APPLY.update(
 
 
 def _utterance(key: str, e: Talked | Whispered, r: Reader) -> str:
-    if e.over:
-        return r.text(key + ".over", seat=e.seat)
-    if e.skip:
-        return r.text(key + ".skip", seat=e.seat)
-    return r.text(key + ".said", seat=e.seat, text=e.text)
+    """Said, done (Over) or skipped; a whisper read by its own speaker says "you" (`.self`)."""
+    kind = ".over" if e.over else ".skip" if e.skip else ".said"
+    own = ".self" if isinstance(e, Whispered) and r.viewer == e.seat and not r.told else ""
+    args = {} if own else {"seat": e.seat}
+    return r.text(key + kind + own, **args, **({} if e.over or e.skip else {"text": e.text}))
 
 
-def _votes(key: str, votes: tuple[tuple[int, int], ...], r: Reader) -> str:
+def _item(voter: int, target: int, r: Reader) -> str:
+    """One vote; in a list told to some seats (the pack's), the reader's own vote or a vote for it says "you"."""
+    if r.told or r.viewer is None or r.viewer not in (voter, target):
+        return r.text("vote.list.item", seat=voter, target=target)
+    if voter == target:
+        return r.text("vote.list.item.yourself")
+    return (
+        r.text("vote.list.item.self", target=target) if voter == r.viewer else r.text("vote.list.item.you", seat=voter)
+    )
+
+
+def _votes(key: str, votes: tuple[tuple[int, int], ...], r: Reader, told: bool) -> str:
     if not votes:
         return r.text(key + ".none")
-    plain = r._replace(told=())
-    items = [plain.text("vote.list.item", seat=voter, target=target) for voter, target in votes]
+    plain = r._replace(told=()) if told else r._replace(told=(), viewer=None)
+    items = [_item(voter, target, plain) for voter, target in votes]
     return r.text(key, votes=plain.text("vote.ballots.separator").join(items))
 
 
@@ -98,10 +109,10 @@ RENDER.update(
     {
         Talked: lambda e, r: _utterance("talk", e, r),
         Whispered: lambda e, r: _utterance("whisper", e, r),
-        VoteList: lambda e, r: _votes("vote.list", e.votes, r),
-        AttackVoteList: lambda e, r: _votes("attack.list", e.votes, r),
+        VoteList: lambda e, r: _votes("vote.list", e.votes, r, False),
+        AttackVoteList: lambda e, r: _votes("attack.list", e.votes, r, type(e.to) is tuple),
         Attacked: _attacked,
-        Guarded: lambda e, r: r.text("guarded", seat=e.seat, target=e.target),
+        GuardChosen: lambda e, r: r.text("guarded", seat=e.seat, target=e.target),
         Divined: lambda e, r: r.text("seer.result", target=e.target, label=e.result),
         Identified: lambda e, r: r.text("medium.result", target=e.target, label=e.result),
     }

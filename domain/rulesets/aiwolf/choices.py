@@ -19,7 +19,7 @@ from grimoire.domain.rulesets.aiwolf.facts import (
     Attacked,
     AttackVoteList,
     Divined,
-    Guarded,
+    GuardChosen,
     Identified,
     VoteList,
 )
@@ -109,7 +109,7 @@ def close_guard(g: Table[AState], answers: Mapping[int, Action]) -> None:
     state = g.state
     for guard, target in _votes(answers, "guard"):
         if target != guard and state.is_alive(target):
-            g.emit(Guarded(at=g.at, to=MODERATOR, day=state.day, seat=guard, target=target))
+            g.emit(GuardChosen(at=g.at, to=MODERATOR, day=state.day, seat=guard, target=target))
 
 
 def _targets(state: GameState[AState], seat: int, self_ok: bool) -> tuple[int, ...]:

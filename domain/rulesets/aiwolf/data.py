@@ -46,7 +46,7 @@ ACTION_KINDS = frozenset({"talk", "whisper", "vote", "divine", "guard", "attack"
 TEXT_CAP = 10000  # the longest reply a talk or whisper decision takes; the ruleset cuts it to the limits itself
 
 
-def _int(default: int, minimum: int = -1, maximum: int = 100000) -> Option:
+def _int(default: int, minimum: int = -1, maximum: int = 10000) -> Option:
     return Option(type="int", default=default, minimum=minimum, maximum=maximum)
 
 
@@ -57,26 +57,26 @@ def _bool(default: bool) -> Option:
 def _channel(prefix: str, per_agent: int, per_day: int) -> dict[str, Option]:
     """A talk or whisper setting's nine options: `max_count`, `max_length`, `max_skip`."""
     return {
-        f"{prefix}_per_agent": _int(per_agent, 0),
-        f"{prefix}_per_day": _int(per_day, 0),
+        f"{prefix}_per_agent": _int(per_agent, 0, 10),
+        f"{prefix}_per_day": _int(per_day, 0, 100),
         f"{prefix}_base_length": _int(50),
         f"{prefix}_mention_length": _int(50),
         f"{prefix}_per_talk": _int(-1),
         f"{prefix}_per_agent_length": _int(-1),
         f"{prefix}_count_in_word": _bool(False),
         f"{prefix}_count_spaces": _bool(False),
-        f"{prefix}_max_skip": _int(0, 0),
+        f"{prefix}_max_skip": _int(0, 0, 10),
     }
 
 
 OPTIONS: dict[str, Option] = {
-    "max_day": _int(-1),
+    "max_day": _int(-1, -1, 1000),
     "vote_visibility": _bool(True),
     **_channel("talk", 4, 52),
     **_channel("whisper", 4, 12),
-    "vote_max_count": _int(1, 0, 100),
+    "vote_max_count": _int(1, 0, 10),
     "vote_allow_self": _bool(True),
-    "attack_max_count": _int(1, 0, 100),
+    "attack_max_count": _int(1, 0, 10),
     "attack_allow_self": _bool(True),
     "attack_allow_no_target": _bool(False),
     "action_timeout": seconds(60),

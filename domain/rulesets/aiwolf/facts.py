@@ -131,7 +131,7 @@ class Attacked(Event, frozen=True, kw_only=True, tag="aiwolf_attacked"):
     guarded: bool = False  # the bodyguard guards it: nobody dies
 
 
-class Guarded(Event, frozen=True, kw_only=True, tag="aiwolf_guarded"):
+class GuardChosen(Event, frozen=True, kw_only=True, tag="aiwolf_guarded"):
     """The bodyguard's guard tonight (the moderator's)."""
 
     day: int  # the day
@@ -239,6 +239,6 @@ EVOLVE: dict[type, Fold] = {
     Talked: _on_said,
     Whispered: _on_said,
     Counted: _on_counted,
-    Guarded: lambda rs, s, e: with_x(s, guarded=e.target),
+    GuardChosen: lambda rs, s, e: with_x(s, guarded=e.target),
     Attacked: lambda rs, s, e: with_x(s, victim=0 if e.target is None or e.guarded else e.target),
 }

@@ -201,19 +201,11 @@ def _ask(g: Table[AState], stage: Stage, seat: int, turn: int, i: int) -> None:
     seconds = step_seconds(g.state)
     if channel == "talk":
         g.open_step("talk", seconds, seats=(seat,), decisions=(decision,), extend=False)
-    else:
-        g.emit(
-            StepOpened(
-                at=g.at,
-                to=tuple(wolves(g.state)),
-                step=g.state.steps + 1,
-                name="whisper",
-                deadline=g.duration(seconds),
-                seats=(seat,),
-                decisions=(decision,),
-                extend=False,
-            )
-        )
+    else:  # the pack reads that a whisper is asked for, the speaker its prompt
+        pack = tuple(wolves(g.state))
+        step = g.state.steps + 1
+        g.emit(StepOpened(at=g.at, to=pack, step=step, name="whisper", deadline=g.duration(seconds), extend=False))
+        g.prompt(seat, (decision,))
     g.emit(
         Remaining(
             at=g.at,

@@ -11,14 +11,13 @@
 -possessed = possessed
 -talk = talk
 -whisper = whisper
--vote = vote
 -divine = divination
 -guard = guard
 -attack = attack
 -village = village
 -werewolves = werewolves
 
-ruleset-aiwolf = AIWolf (AIWolf NLP's standard game)
+ruleset-aiwolf = AIWolf (the standard game of AIWolf NLP)
 
 role-medium = { -medium }
 role-bodyguard = { -bodyguard }
@@ -42,13 +41,16 @@ talk-skip = { $seat } skips this turn.
 whisper-said = { $seat } whispers: { $text }
 whisper-over = { $seat } is done whispering.
 whisper-skip = { $seat } skips this whisper.
+whisper-said-self = You whisper: { $text }
+whisper-over-self = You are done whispering.
+whisper-skip-self = You skip this whisper.
 told-whisper-said = { $seat } whispers to { $told }: { $text }
 told-whisper-over = { $seat } is done whispering (told to { $told }).
 told-whisper-skip = { $seat } skips a whisper (told to { $told }).
-defaulted-talk = Your time ran out: your turn to talk was skipped.
-defaulted-talk-seat = { $seat }'s time ran out: the turn to talk was skipped.
-defaulted-whisper = Your time ran out: your turn to whisper was skipped.
-defaulted-whisper-seat = { $seat }'s time ran out: the turn to whisper was skipped.
+defaulted-talk = You did not answer: your turn to talk was skipped.
+defaulted-talk-seat = { $seat } did not answer: the turn to talk was skipped.
+defaulted-whisper = You did not answer: your turn to whisper was skipped.
+defaulted-whisper-seat = { $seat } did not answer: the turn to whisper was skipped.
 # a whisper's step, which only the living werewolves read
 told-step-turn = { $seat }'s turn: { $step } (told to { $told }).
 told-step-opened = Now: { $step } (told to { $told }).
@@ -56,6 +58,9 @@ told-step-opened = Now: { $step } (told to { $told }).
 ## The vote, the attack and the night
 
 vote-list-item = { $seat } → { $target }
+vote-list-item-self = you → { $target }
+vote-list-item-you = { $seat } → you
+vote-list-item-yourself = you → yourself
 vote-list = The votes: { $votes }.
 vote-list-none = Nobody cast a valid vote.
 attack-list = The werewolves' { -attack } votes: { $votes }.

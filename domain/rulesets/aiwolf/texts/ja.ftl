@@ -1,30 +1,28 @@
-### aiwolf: AIWolf NLP's standard game, as the reference server plays it (aiwolf-protocol.md).
+### aiwolf: 人狼知能（AIWolf NLP）の標準ゲーム。リファレンスサーバーの進行どおり（aiwolf-protocol.md）。
 
 
-## The glossary: the protocol's words, each written once.
+## 用語集：プロトコルの言葉を一度だけ書く
 
--villager = villager
--seer = seer
--werewolf = werewolf
--medium = medium
--bodyguard = bodyguard
--possessed = possessed
--talk = talk
--whisper = whisper
--vote = vote
--divine = divination
--guard = guard
--attack = attack
--village = village
--werewolves = werewolves
+-villager = 村人
+-seer = 占い師
+-werewolf = 人狼
+-medium = 霊媒師
+-bodyguard = 狩人
+-possessed = 狂人
+-talk = トーク
+-whisper = 囁き
+-execution = 追放
+-divine = 占い
+-guard = 護衛
+-attack = 襲撃
 
-ruleset-aiwolf = AIWolf (AIWolf NLP's standard game)
+ruleset-aiwolf = 人狼知能（標準ルール）
 
 role-medium = { -medium }
 role-bodyguard = { -bodyguard }
 role-possessed = { -possessed }
 
-## Step names, as `$step` in step-turn and step-opened, and decisions, as `$kind`
+## 段階の名前（step-turn と step-opened の $step）と行動の名前（$kind）
 
 step-talk = { -talk }
 step-whisper = { -whisper }
@@ -34,121 +32,127 @@ step-attack = { -attack }
 action-talk = { -talk }
 action-whisper = { -whisper }
 
-## The talk and the whispers, as the protocol records each utterance
+## トークと囁き：プロトコルが記録する一つひとつの発言
 
-talk-said = { $seat }: { $text }
-talk-over = { $seat } is done talking for today.
-talk-skip = { $seat } skips this turn.
-whisper-said = { $seat } whispers: { $text }
-whisper-over = { $seat } is done whispering.
-whisper-skip = { $seat } skips this whisper.
-told-whisper-said = { $seat } whispers to { $told }: { $text }
-told-whisper-over = { $seat } is done whispering (told to { $told }).
-told-whisper-skip = { $seat } skips a whisper (told to { $told }).
-defaulted-talk = Your time ran out: your turn to talk was skipped.
-defaulted-talk-seat = { $seat }'s time ran out: the turn to talk was skipped.
-defaulted-whisper = Your time ran out: your turn to whisper was skipped.
-defaulted-whisper-seat = { $seat }'s time ran out: the turn to whisper was skipped.
-# a whisper's step, which only the living werewolves read
-told-step-turn = { $seat }'s turn: { $step } (told to { $told }).
-told-step-opened = Now: { $step } (told to { $told }).
+talk-said = { $seat }：{ $text }
+talk-over = { $seat }は今日の{ -talk }を終えました。
+talk-skip = { $seat }はスキップしました。
+whisper-said = { $seat }の{ -whisper }：{ $text }
+whisper-over = { $seat }は{ -whisper }を終えました。
+whisper-skip = { $seat }は{ -whisper }をスキップしました。
+whisper-said-self = あなたの{ -whisper }：{ $text }
+whisper-over-self = あなたは{ -whisper }を終えました。
+whisper-skip-self = あなたは{ -whisper }をスキップしました。
+told-whisper-said = { $seat }の{ -whisper }（{ $told }へ）：{ $text }
+told-whisper-over = { $seat }は{ -whisper }を終えました（{ $told }へ）。
+told-whisper-skip = { $seat }は{ -whisper }をスキップしました（{ $told }へ）。
+defaulted-talk = 答えがなかったため、あなたの{ -talk }はスキップになりました。
+defaulted-talk-seat = { $seat }の答えがなかったため、{ -talk }はスキップになりました。
+defaulted-whisper = 答えがなかったため、あなたの{ -whisper }はスキップになりました。
+defaulted-whisper-seat = { $seat }の答えがなかったため、{ -whisper }はスキップになりました。
+# 囁きの段階：生きている人狼だけが読む
+told-step-turn = { $seat }の{ $step }の番です（{ $told }へ）。
+told-step-opened = { $step }の時間です（{ $told }へ）。
 
-## The vote, the attack and the night
+## 投票、追放、襲撃、夜
 
-vote-list-item = { $seat } → { $target }
-vote-list = The votes: { $votes }.
-vote-list-none = Nobody cast a valid vote.
-attack-list = The werewolves' { -attack } votes: { $votes }.
-attack-list-none = No werewolf named a target.
-told-attack-list = The werewolves' { -attack } votes, told to { $told }: { $votes }.
-told-attack-list-none = No werewolf named a target (told to { $told }).
-attacked = The werewolves attack { $target }.
-attacked-guarded = The werewolves attack { $target }, who is guarded: nobody dies.
-attacked-none = The werewolves attack nobody tonight.
-guarded = { $seat } guards { $target }.
-died-attack = { $seats } { PLURAL($count) ->
-    [one] was
-   *[other] were
-} killed in the werewolves' { -attack }.
-failed-end = { $count } { PLURAL($count) ->
-    [one] agent has
-   *[other] agents have
-} failed (disconnected or not answering): the game ends without a winner.
-max_day-end = The last day is over: the game ends without a winner.
+vote-list-item = { $seat }→{ $target }
+vote-list-item-self = あなた→{ $target }
+vote-list-item-you = { $seat }→あなた
+vote-list-item-yourself = あなた→あなた自身
+vote-list = 投票結果：{ $votes }
+vote-list-none = 有効な投票はありませんでした。
+attack-list = { -werewolf }の{ -attack }投票：{ $votes }
+attack-list-none = { -attack }先を指定した{ -werewolf }はいませんでした。
+told-attack-list = { -werewolf }の{ -attack }投票（{ $told }へ）：{ $votes }
+told-attack-list-none = { -attack }先を指定した{ -werewolf }はいませんでした（{ $told }へ）。
+attacked = { -werewolf }は{ $target }を{ -attack }しました。
+attacked-guarded = { -werewolf }は{ $target }を{ -attack }しましたが、{ -guard }されていたため誰も死にませんでした。
+attacked-none = 今夜、{ -werewolf }は誰も{ -attack }しませんでした。
+guarded = { $seat }が{ $target }を{ -guard }しました。
+died-attack = { $seats }が{ -werewolf }に{ -attack }されました。
+failed-end = 接続が切れたか応答しないエージェントが{ $count }人に達したため、勝者なしでゲームを終了します。
+max_day-end = 最終日が終わったため、勝者なしでゲームを終了します。
+# 処刑は人狼知能の言葉で追放
+executed = 投票の結果、{ $seat }が{ -execution }されました。
+vote-none = 本日は{ -execution }なしとなりました。
+cause-execution = 投票による{ -execution }
+medium-result = 霊媒結果：{ -execution }された{ $target }は【{ $label }】でした。
+told-medium-result = { $told }の霊媒結果：{ -execution }された{ $target }は【{ $label }】でした。
 
-## Results as the table names them
+## 結果
 
-result-villagers = The { -village } wins
-result-werewolves = The { -werewolves } win
-result-failed = Ended early: agents failed
-result-max_day = Ended after the last day
+result-villagers = { -villager }陣営の勝利
+result-werewolves = { -werewolf }陣営の勝利
+result-failed = エージェントの異常による終了
+result-max_day = 最終日による終了
 
-## Options: each option's name and help
+## オプション：名前と説明
 
-option-max_day = Last day
-option-max_day-help = The game ends without a winner after this day (-1: no limit).
-option-vote_visibility = Votes shown
-option-vote_visibility-help = Everyone sees who voted for whom; the werewolves see each other's attack votes.
-option-talk_per_agent = Talks per agent
-option-talk_per_agent-help = How many times each agent may talk in a day's talk.
-option-talk_per_day = Talk rounds
-option-talk_per_day-help = The most rounds of a day's talk.
-option-talk_base_length = Talk length
-option-talk_base_length-help = Each talk is cut to this length (-1: no limit).
-option-talk_mention_length = Length after a mention
-option-talk_mention_length-help = The length a talk may go on after an @mention of another agent (-1: mentions give nothing more).
-option-talk_per_talk = Talk cap
-option-talk_per_talk-help = The most a single talk may keep, mention included (-1: no cap).
-option-talk_per_agent_length = Talk budget per agent
-option-talk_per_agent_length-help = Each agent's length budget for the day's talk, charged with what goes over the talk length (-1: none).
-option-talk_count_in_word = Count talk in words
-option-talk_count_in_word-help = Lengths count words, not characters.
-option-talk_count_spaces = Count spaces in talk
-option-talk_count_spaces-help = Lengths count spaces too.
-option-talk_max_skip = Skips in a row (talk)
-option-talk_max_skip-help = How many Skips an agent may make in a row before a Skip counts as Over.
-option-whisper_per_agent = Whispers per werewolf
-option-whisper_per_agent-help = How many times each werewolf may whisper in a whisper phase (0: no whispers).
-option-whisper_per_day = Whisper rounds
-option-whisper_per_day-help = The most rounds of a whisper phase (0: no whispers).
-option-whisper_base_length = Whisper length
-option-whisper_base_length-help = Each whisper is cut to this length (-1: no limit).
-option-whisper_mention_length = Whisper length after a mention
-option-whisper_mention_length-help = The length a whisper may go on after an @mention of another agent (-1: mentions give nothing more).
-option-whisper_per_talk = Whisper cap
-option-whisper_per_talk-help = The most a single whisper may keep, mention included (-1: no cap).
-option-whisper_per_agent_length = Whisper budget per werewolf
-option-whisper_per_agent_length-help = Each werewolf's length budget for a whisper phase, charged with what goes over the whisper length (-1: none).
-option-whisper_count_in_word = Count whispers in words
-option-whisper_count_in_word-help = Whisper lengths count words, not characters.
-option-whisper_count_spaces = Count spaces in whispers
-option-whisper_count_spaces-help = Whisper lengths count spaces too.
-option-whisper_max_skip = Skips in a row (whispers)
-option-whisper_max_skip-help = How many Skips a werewolf may make in a row before a Skip counts as Over.
-option-vote_max_count = Ballots
-option-vote_max_count-help = How many ballots a day's vote may take: a tie votes again while ballots remain, then one of the tied is chosen at random.
-option-vote_allow_self = Self-votes
-option-vote_allow_self-help = An agent may vote for itself.
-option-attack_max_count = Attack ballots
-option-attack_max_count-help = How many ballots the werewolves' attack vote may take.
-option-attack_allow_self = Werewolves may name themselves
-option-attack_allow_self-help = A werewolf may name itself in the attack vote (a vote for a werewolf never counts).
-option-attack_allow_no_target = A tie attacks nobody
-option-attack_allow_no_target-help = A tie in the last attack ballot attacks nobody, instead of one of the tied at random.
-option-action_timeout = Time to answer
-option-action_timeout-help = The time an agent has for each request.
-option-acceptable_timeout = Grace time
-option-acceptable_timeout-help = Extra time allowed after the time to answer.
-option-response_timeout = Liveness check time
-option-response_timeout-help = The time an agent that missed a request has to answer the check that it is still there.
-option-max_continue_error_ratio = Failed agents to end
-option-max_continue_error_ratio-help = The game ends without a winner once this share of the agents has failed (at least one).
+option-max_day = 最終日
+option-max_day-help = この日が終わると勝者なしでゲームを終了します（-1は無制限）。
+option-vote_visibility = 投票の公開
+option-vote_visibility-help = 誰が誰に投票したかを全員に公開し、{ -werewolf }には互いの{ -attack }投票を公開します。
+option-talk_per_agent = { -talk }の回数
+option-talk_per_agent-help = 1日の{ -talk }で各エージェントが発言できる回数。
+option-talk_per_day = { -talk }のターン数
+option-talk_per_day-help = 1日の{ -talk }の最大ターン数。
+option-talk_base_length = { -talk }の文字数
+option-talk_base_length-help = 1回の{ -talk }をこの長さまでに切り詰めます（-1は無制限）。
+option-talk_mention_length = メンション後の文字数
+option-talk_mention_length-help = 他のエージェントへの@メンションの後に続けられる長さ（-1はメンションによる追加なし）。
+option-talk_per_talk = 1回の{ -talk }の上限
+option-talk_per_talk-help = メンションを含めて1回の{ -talk }に残せる最大の長さ（-1は上限なし）。
+option-talk_per_agent_length = エージェントごとの{ -talk }文字数
+option-talk_per_agent_length-help = 1日の{ -talk }で各エージェントが使える長さの総量。1回の文字数を超えた分が差し引かれます（-1はなし）。
+option-talk_count_in_word = { -talk }を単語数で数える
+option-talk_count_in_word-help = 長さを文字数ではなく単語数で数えます。
+option-talk_count_spaces = { -talk }の空白を数える
+option-talk_count_spaces-help = 長さに空白も数えます。
+option-talk_max_skip = 連続スキップ数（{ -talk }）
+option-talk_max_skip-help = 続けてスキップできる回数。超えたスキップは発言終了（Over）になります。
+option-whisper_per_agent = { -whisper }の回数
+option-whisper_per_agent-help = 1回の{ -whisper }で各{ -werewolf }が発言できる回数（0は{ -whisper }なし）。
+option-whisper_per_day = { -whisper }のターン数
+option-whisper_per_day-help = 1回の{ -whisper }の最大ターン数（0は{ -whisper }なし）。
+option-whisper_base_length = { -whisper }の文字数
+option-whisper_base_length-help = 1回の{ -whisper }をこの長さまでに切り詰めます（-1は無制限）。
+option-whisper_mention_length = { -whisper }のメンション後の文字数
+option-whisper_mention_length-help = { -whisper }で@メンションの後に続けられる長さ（-1はメンションによる追加なし）。
+option-whisper_per_talk = 1回の{ -whisper }の上限
+option-whisper_per_talk-help = メンションを含めて1回の{ -whisper }に残せる最大の長さ（-1は上限なし）。
+option-whisper_per_agent_length = { -werewolf }ごとの{ -whisper }文字数
+option-whisper_per_agent_length-help = 1回の{ -whisper }で各{ -werewolf }が使える長さの総量。1回の文字数を超えた分が差し引かれます（-1はなし）。
+option-whisper_count_in_word = { -whisper }を単語数で数える
+option-whisper_count_in_word-help = { -whisper }の長さを文字数ではなく単語数で数えます。
+option-whisper_count_spaces = { -whisper }の空白を数える
+option-whisper_count_spaces-help = { -whisper }の長さに空白も数えます。
+option-whisper_max_skip = 連続スキップ数（{ -whisper }）
+option-whisper_max_skip-help = { -whisper }で続けてスキップできる回数。超えたスキップは発言終了（Over）になります。
+option-vote_max_count = 投票の回数
+option-vote_max_count-help = 1日の投票で行える投票の回数。同票なら回数が残る限り再投票し、最後は同票者からランダムに{ -execution }します。
+option-vote_allow_self = 自己投票
+option-vote_allow_self-help = 自分自身に投票できます。
+option-attack_max_count = { -attack }投票の回数
+option-attack_max_count-help = { -werewolf }の{ -attack }投票で行える投票の回数。
+option-attack_allow_self = { -werewolf }の自己指定
+option-attack_allow_self-help = { -werewolf }が{ -attack }投票で自分を指定できます（{ -werewolf }への票は数えられません）。
+option-attack_allow_no_target = 同票なら{ -attack }なし
+option-attack_allow_no_target-help = 最後の{ -attack }投票が同票なら、同票者からランダムに選ばず誰も{ -attack }しません。
+option-action_timeout = 応答時間
+option-action_timeout-help = エージェントが各リクエストに答える時間。
+option-acceptable_timeout = 猶予時間
+option-acceptable_timeout-help = 応答時間のあとに認める追加の時間。
+option-response_timeout = 生存確認の時間
+option-response_timeout-help = リクエストに答えなかったエージェントが、接続の確認に答える時間。
+option-max_continue_error_ratio = 異常終了の割合
+option-max_continue_error_ratio-help = 異常になったエージェントがこの割合（最低1人）に達すると、勝者なしでゲームを終了します。
 
-## Role cards: what each role does, its side and how it wins, in the protocol's words (GET /rulesets/{id}, the play page)
+## 役職カード：役職の能力、陣営、勝利条件を人狼知能の言葉で（GET /rulesets/{id}、プレイ画面）
 
-role-villager-card = You are on the { -village }'s side, with no ability. Find the { -werewolves } by talk and vote. The { -village } wins once no { -werewolf } is alive.
-role-seer-card = You are on the { -village }'s side. Each night, day 0's included, divine one living agent and learn whether it is a { -werewolf } or human (the { -possessed } is human). The { -village } wins once no { -werewolf } is alive.
-role-medium-card = You are on the { -village }'s side. Each night you learn whether the agent executed that day was a { -werewolf } or human. The { -village } wins once no { -werewolf } is alive.
-role-bodyguard-card = You are on the { -village }'s side. From night 1 on, guard one other living agent each night from the { -werewolves }' { -attack }; the same agent may be guarded night after night. The { -village } wins once no { -werewolf } is alive.
-role-werewolf-card = You are on the { -werewolves }' side and know the other { -werewolves }. You { -whisper } with them, and from night 1 on vote together on whom to { -attack }. The { -werewolves } win once they are as many as the humans alive.
-role-possessed-card = You are on the { -werewolves }' side, with no ability, and do not know the { -werewolves }; the { -seer } and the { -medium } see you as human, and you count as human. You win when the { -werewolves } win.
+role-villager-card = { -villager }陣営です。特殊能力はありません。{ -talk }と投票で{ -werewolf }を見つけ出します。生きている{ -werewolf }がいなくなれば勝利です。
+role-seer-card = { -villager }陣営です。0日目を含む毎晩、生きている1人を{ -divine }、{ -werewolf }か人間かを知ります（{ -possessed }は人間と出ます）。生きている{ -werewolf }がいなくなれば勝利です。
+role-medium-card = { -villager }陣営です。毎晩、その日{ -execution }された者が{ -werewolf }か人間かを知ります。生きている{ -werewolf }がいなくなれば勝利です。
+role-bodyguard-card = { -villager }陣営です。1日目の夜から毎晩、自分以外の生きている1人を{ -werewolf }の{ -attack }から{ -guard }します。同じ人を続けて{ -guard }できます。生きている{ -werewolf }がいなくなれば勝利です。
+role-werewolf-card = { -werewolf }陣営です。仲間の{ -werewolf }を知っていて、仲間と{ -whisper }で相談し、1日目の夜から毎晩{ -attack }先を投票で決めます。生きている{ -werewolf }が人間と同数以上になれば勝利です。
+role-possessed-card = { -werewolf }陣営です。能力はなく、{ -werewolf }が誰かも知りません。{ -seer }や{ -medium }には人間と出て、人間として数えられます。{ -werewolf }陣営が勝てばあなたも勝利です。
