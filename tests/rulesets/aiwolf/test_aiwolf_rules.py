@@ -8,7 +8,6 @@ from grimoire.domain.rulesets.aiwolf.facts import Attacked, AttackVoteList, Divi
 from tests.rulesets.aiwolf.support import (
     FIVE,
     THIRTEEN,
-    act,
     answer,
     asked,
     new,
@@ -54,7 +53,7 @@ def test_rule_3_5_one_ballot_executes_the_most_voted_and_the_votes_are_public():
     run_to(g, "vote", 1)
     wolf, seer = g.seat_of(W)[0], g.seat_of(S)[0]
     others = [s for s in g.living() if s != wolf]
-    vote(g, {s: wolf for s in others} | {wolf: seer})
+    vote(g, dict.fromkeys(others, wolf) | {wolf: seer})
     (listed,) = typed(g, VoteList)
     assert listed.to == PUBLIC and listed.votes == tuple(
         sorted((s, wolf if s != wolf else seer) for s in g.living() + [wolf])
