@@ -287,6 +287,7 @@ class RulesetInfo(msgspec.Struct, kw_only=True):
 
     id: str  # the ruleset's id
     name: str  # its name in the language asked for
+    note: str  # what a host should know before creating a game of it, in the language asked for (often empty)
     version: str  # the version of its rules; raised whenever the same inputs would give other events
     min_seats: int  # the fewest seats a game may have
     max_seats: int  # the most seats a game may have

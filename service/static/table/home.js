@@ -1,6 +1,6 @@
 // The home page (/): create a game, the host's panel (join link and QR code, the seats, start, force a
 // deadline, abort), the lobby, and links to the docs and the OpenAPI document.
-// DOM hooks (data-testid): ruleset-select, preset-select, players-input, game-lang-select, option-<id>,
+// DOM hooks (data-testid): ruleset-select, ruleset-note, preset-select, players-input, game-lang-select, option-<id>,
 // seats-mode-open, seats-mode-named, names-input, named-warning, creation-token-input, create-submit,
 // problem, game-id, loopback-warning, join-link, join-qr, watch-link, host-seats, host-seat, open-seats, host-status, start,
 // host-now (the phase, step and time left), force-deadline, abort, abort-confirm, abort-yes, abort-no,
@@ -26,6 +26,7 @@ async function createForm(rulesets, onCreated) {
     LANGS.map((l) => h("option", { value: l, selected: l === LANG }, { en: "English", ja: "日本語", "zh-Hans": "简体中文", "zh-Hant": "繁體中文" }[l])),
   );
   const options = h("div", { class: "options" });
+  const note = h("p", { testid: "ruleset-note", class: "warning" });
   const openMode = h("input", { type: "radio", name: "mode", value: "open", checked: true, testid: "seats-mode-open" });
   const namedMode = h("input", { type: "radio", name: "mode", value: "named", testid: "seats-mode-named" });
   const names = h("textarea", { testid: "names-input", rows: 5 });
@@ -44,6 +45,8 @@ async function createForm(rulesets, onCreated) {
 
   const fill = () => {
     ruleset = rulesets.find((r) => r.id === rulesetSelect.value);
+    note.textContent = ruleset.note;
+    note.hidden = !ruleset.note;
     presetSelect.replaceChildren(
       h("option", { value: "" }, t("by_players")),
       ...Object.entries(ruleset.preset_seats).map(([p, n]) => h("option", { value: p }, `${p} (${n})`)),
@@ -98,6 +101,7 @@ async function createForm(rulesets, onCreated) {
     { class: "card-box", onsubmit: submit },
     h("h2", {}, t("new_game")),
     field(t("ruleset"), rulesetSelect),
+    note,
     h("div", { class: "row" }, field(t("preset"), presetSelect), field(t("players"), players)),
     field(t("game_lang"), gameLang),
     h("fieldset", {}, h("label", { class: "inline" }, openMode, t("seats_open")), h("label", { class: "inline" }, namedMode, t("seats_named"))),

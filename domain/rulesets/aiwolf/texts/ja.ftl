@@ -17,6 +17,7 @@
 -attack = 襲撃
 
 ruleset-aiwolf = 人狼知能（標準ルール）
+ruleset-aiwolf-note = リファレンスサーバーと同じく、各段階はエージェントが答えた時点で締め切られます。エージェントと人が同じ卓で遊ぶ場合、夜の段階にかかる時間から夜に行動する役職の席が推測されるおそれがあります。
 
 role-medium = { -medium }
 role-bodyguard = { -bodyguard }

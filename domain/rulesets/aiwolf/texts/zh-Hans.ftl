@@ -16,6 +16,7 @@
 -attack = 袭击
 
 ruleset-aiwolf = 人狼知能（标准规则）
+ruleset-aiwolf-note = 与参考服务器相同，各阶段在智能体全部回应后立即结束：智能体与真人同桌时，夜晚各阶段所用的时间可能暴露哪些座位拥有夜间行动的身份。
 
 role-medium = { -medium }
 role-bodyguard = { -bodyguard }

@@ -16,6 +16,7 @@
 -attack = 襲擊
 
 ruleset-aiwolf = 人狼知能（標準規則）
+ruleset-aiwolf-note = 與參考伺服器相同，各階段在代理程式全部回應後立即結束：代理程式與真人同桌時，夜晚各階段所用的時間可能暴露哪些座位擁有夜間行動的身分。
 
 role-medium = { -medium }
 role-bodyguard = { -bodyguard }
