@@ -1,0 +1,266 @@
+"""One agent playing one seat: the seat's feed, read in order, becomes the protocol's packets; what the
+seat owes becomes a request, and the agent's answer becomes the seat's action.
+
+Everything an agent is told comes from its seat's feed and its seat's view (folded from that feed by
+`projections.view.apply`, as the REST view is): the gateway knows nothing the seat may not.
+
+Timing, as the reference server's:
+- An answer is awaited (action_timeout + acceptable_timeout) × time_scale. Past that the request has
+  failed (the engine's deadline, the same length, takes the seat's default: a TALK becomes a Skip, a
+  VOTE no vote) and the agent gets `{"request":"NAME"}`: it must answer its own name within
+  response_timeout × time_scale. One message before the name is allowed and discarded (the late
+  answer to the timed-out request); a second other message, or no name in time, fails the agent.
+- Messages the agent sends when nothing is asked are discarded. A late answer can therefore never
+  count for a later request, unless it arrives after that request was sent (the protocol carries no
+  request id).
+- A failed agent, or one whose socket closes during the game, is reported to the game as
+  `Handover(how="failed")` (the ruleset then prompts it no more, and ends the game without a winner
+  when too many fail); whatever it still owed is answered with the no-choice answer, and its socket is
+  closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import structlog
+
+from grimoire.domain.events import Decision, GameEnded, Handover, PhaseStarted, Prompt, StepOpened, type_id
+from grimoire.projections.view import View, apply, new_view
+from grimoire.service.aiwolf.facts import TALKED, WHISPERED, Facts
+from grimoire.service.aiwolf.link import Closed, Link, either
+from grimoire.service.aiwolf.protocol import (
+    DAILY_FINISH,
+    DAILY_INITIALIZE,
+    FINISH,
+    INITIALIZE,
+    NAME_PACKET,
+    REQUESTS,
+    clean,
+    encode,
+    seconds,
+)
+from grimoire.service.commands import Commands
+from grimoire.service.entry import Entry, Principal
+from grimoire.service.errors import ServiceError
+from grimoire.service.problems import ApiError
+from grimoire.service.schemas import ActionRequest
+from grimoire.service.web import blocking
+
+log = structlog.get_logger("grimoire.aiwolf")
+LANG = "en"
+IDLE = 30.0  # seconds between looks at the game while nothing happens (a wake-up comes first)
+# events before which a DAILY_INITIALIZE or DAILY_FINISH due is sent (the deaths and results of a day's
+# start come before them, so the packet carries them)
+BOUNDARIES = (StepOpened, PhaseStarted, Prompt)
+
+
+class Failed(Exception):
+    """The agent failed the liveness check."""
+
+
+class Player:
+    """One agent on one seat of a running game (see the module's docstring)."""
+
+    def __init__(self, link: Link, commands: Commands, entry: Entry, seat: int, token: str, name: str) -> None:
+        self.link = link
+        self.commands = commands
+        self.entry = entry
+        self.seat = seat
+        self.token = token
+        self.name = name  # the agent's original name, its answer to NAME
+        self.who = Principal("seat", entry.joined[seat - 1])
+        self.facts = Facts(seat)
+        self.view: View = new_view(seat)
+        self.cursor = 0  # the seat's events read
+        self.due: str | None = None  # a DAILY_INITIALIZE or DAILY_FINISH to send at the next boundary
+        self.initialized = False
+        self.asked: tuple[int, str] | None = None  # the last (step, kind) asked for
+
+    async def run(self) -> None:
+        """Play to the end: FINISH and close; or fail the agent when it fails or its socket closes."""
+        try:
+            while True:
+                await self.catch_up()
+                if self.view.status == "ended":
+                    await self.finish()
+                    return
+                owed = self.owed()
+                if owed is not None:
+                    await self.request(owed)
+                else:
+                    await self.idle()
+        except Closed:
+            await self.fail("closed")
+        except Failed as exc:
+            await self.fail(str(exc))
+
+    # --- the feed ------------------------------------------------------------------------------
+
+    async def catch_up(self) -> None:
+        """Read the seat's new events, sending INITIALIZE, DAILY_INITIALIZE and DAILY_FINISH as they fall due."""
+        feed = self.entry.feed(self.seat)
+        records = self.entry.records
+        while self.cursor < len(feed):
+            event = records[feed[self.cursor]].event
+            self.cursor += 1
+            if self.due is not None:
+                if isinstance(event, GameEnded):
+                    self.due = None  # a phase in which nothing happened is not announced at the end
+                elif isinstance(event, BOUNDARIES) or type_id(event) in (TALKED, WHISPERED):
+                    await self.flush()
+            self.view = apply(self.view, event)
+            self.facts.read(event, self.view)
+            if isinstance(event, PhaseStarted):
+                self.due = DAILY_INITIALIZE if event.phase == "day" else DAILY_FINISH
+        if self.due is not None:
+            await self.flush()
+
+    async def flush(self) -> None:
+        due, self.due = self.due, None
+        if due == DAILY_INITIALIZE:
+            if not self.initialized:
+                self.initialized = True
+                self.facts.reset()
+                await self.send(INITIALIZE)
+            self.facts.reset()
+        if due is not None:
+            await self.send(due)
+
+    async def send(self, request: str) -> None:
+        await self.link.send(encode(self.facts.packet(request, self.view)))
+
+    def owed(self) -> Decision | None:
+        """What the seat owes now and has not been asked for, when the seat has read all its events."""
+        view = self.view
+        if view.answered is not None or len(self.entry.feed(self.seat)) > self.cursor:
+            return None
+        for decision in view.decisions:
+            if decision.kind in REQUESTS and (view.step, decision.kind) != self.asked:
+                return decision
+        return None
+
+    async def idle(self) -> None:
+        """Wait for the seat's next event; a message the agent sends meanwhile is discarded."""
+        entry = self.entry
+        entry.used = time.monotonic()
+        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        waiting = entry.waiters.setdefault(self.seat, set())
+        waiting.add(woken)
+        try:
+            if len(entry.feed(self.seat)) > self.cursor:
+                return
+            read = self.link.read()
+            await asyncio.wait(either(woken, read), timeout=IDLE, return_when=asyncio.FIRST_COMPLETED)
+            if read.done():
+                stray = self.link.take()
+                log.info("aiwolf_stray_discarded", game_id=str(entry.id), seat=self.seat, length=len(stray))
+        finally:
+            waiting.discard(woken)
+
+    # --- requests ------------------------------------------------------------------------------
+
+    def timeout(self, *options: str) -> float:
+        opts = self.facts.options
+        scale = float(opts.get("time_scale", 1.0))
+        defaults = {"action_timeout": 60.0, "acceptable_timeout": 5.0, "response_timeout": 120.0}
+        return sum(seconds(opts, o, defaults[o]) for o in options) * scale
+
+    async def request(self, decision: Decision) -> None:
+        """Ask for `decision` and act on the answer; past the timeout, the liveness check."""
+        view = self.view
+        self.asked = (view.step, decision.kind)
+        await self.send(REQUESTS[decision.kind])
+        try:
+            reply = await self.link.receive(self.timeout("action_timeout", "acceptable_timeout"))
+        except TimeoutError:
+            log.info("aiwolf_request_timed_out", game_id=str(self.entry.id), seat=self.seat, kind=decision.kind)
+            await self.liveness()
+            return
+        await self.answer(decision, self.action(decision, clean(reply)))
+
+    async def liveness(self) -> None:
+        """`NAME` after a timed-out request: the agent's own name within the response timeout keeps it in
+        the game (one late answer before it is discarded); anything else fails it."""
+        await self.link.send(NAME_PACKET)
+        deadline = time.monotonic() + self.timeout("response_timeout")
+        strays = 0
+        while True:
+            try:
+                reply = await self.link.receive(deadline - time.monotonic())
+            except TimeoutError:
+                raise Failed("no answer to the liveness check") from None
+            if clean(reply) == self.name:
+                return
+            strays += 1
+            if strays > 1:
+                raise Failed("wrong answer to the liveness check")
+
+    def action(self, decision: Decision, reply: str) -> ActionRequest:
+        """The seat's action for an agent's (cleaned) reply: a talk's text as said (the ruleset reads Over and
+        Skip and cuts it to the limits), or a target named exactly as a seat among the legal ones; any other
+        name is the decision's no-choice answer."""
+        if decision.text > 0:
+            return ActionRequest(kind=decision.kind, text=reply[: decision.text])
+        names = self.view.names
+        target = names.index(reply) + 1 if reply in names else None
+        if target is not None and target not in decision.targets:
+            target = None
+        return ActionRequest(kind=decision.kind, target=target)
+
+    async def answer(self, decision: Decision, action: ActionRequest) -> None:
+        """Act; an action the rules refuse is replaced by the no-choice answer (none left: the deadline's
+        default stands)."""
+        if await self.act(action):
+            return
+        fallback = no_choice(decision)
+        if fallback != action:
+            await self.act(fallback)
+
+    async def act(self, action: ActionRequest) -> bool:
+        entry = self.entry
+        try:
+            await blocking(self.commands.store, self.commands.act, entry, self.who, action, LANG, self.token)
+        except (ServiceError, ApiError) as exc:
+            code = getattr(exc, "code", type(exc).__name__)
+            log.info("aiwolf_action_refused", game_id=str(entry.id), seat=self.seat, kind=action.kind, code=code)
+            return False
+        return True
+
+    # --- the end -------------------------------------------------------------------------------
+
+    async def finish(self) -> None:
+        """FINISH (the day after the last, as the reference counts it) and close the socket."""
+        view = self.view
+        day = view.day + 1 if view.phase == "night" else view.day
+        await self.link.send(encode(self.facts.packet(FINISH, view, day=day)))
+        await self.link.close("finished")
+
+    async def fail(self, reason: str) -> None:
+        """The agent failed: the game is told, what the seat owes gets its no-choice answer, the socket closes."""
+        entry = self.entry
+        log.info("aiwolf_agent_failed", game_id=str(entry.id), seat=self.seat, reason=reason)
+        if entry.state.status == "running":
+            seat = self.seat
+
+            def failed(e: Entry) -> Handover:
+                return Handover(at=e.now(), seat=seat, how="failed")
+
+            try:
+                await blocking(self.commands.store, self.commands.submit, entry, failed, LANG)
+            except (ServiceError, ApiError) as exc:
+                log.warning("aiwolf_failure_refused", game_id=str(entry.id), seat=seat, code=getattr(exc, "code", ""))
+            live = entry.views[seat]
+            if live.answered is None:
+                for decision in live.decisions:
+                    if decision.kind in REQUESTS:
+                        await self.act(no_choice(decision))
+        await self.link.close(f"failed: {reason}")
+
+
+def no_choice(decision: Decision) -> ActionRequest:
+    """A decision's answer that chooses nothing: no target, or a talk that is over."""
+    if decision.text > 0:
+        return ActionRequest(kind=decision.kind, text="Over")
+    return ActionRequest(kind=decision.kind)
