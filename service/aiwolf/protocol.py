@@ -64,7 +64,7 @@ class Talk(msgspec.Struct, frozen=True, gc=False):
     over: bool
 
 
-class Info(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
+class Info(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """What an agent knows now (`model/info.go`; key order as v0.4.12 sends it)."""
 
     game_id: str
@@ -79,8 +79,8 @@ class Info(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
     remain_count: int | UnsetType = UNSET
     remain_length: int | UnsetType = UNSET
     remain_skip: int | UnsetType = UNSET
-    status_map: dict[str, str] = {}
-    role_map: dict[str, str] = {}
+    status_map: dict[str, str]  # always sent, as the two maps the parser requires
+    role_map: dict[str, str]
 
 
 class MaxCount(msgspec.Struct, frozen=True, gc=False):
@@ -121,18 +121,18 @@ class TimeoutSetting(msgspec.Struct, frozen=True, gc=False):
     response: int  # milliseconds
 
 
-class Setting(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
+class Setting(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """The game's settings (`model/setting.go`), sent with INITIALIZE and DAILY_INITIALIZE."""
 
     agent_count: int
     max_day: int | UnsetType = UNSET  # left out when there is no limit
-    vote_visibility: bool = False
-    talk: TalkSetting | UnsetType = UNSET
-    whisper: TalkSetting | UnsetType = UNSET
-    vote: VoteSetting | UnsetType = UNSET
-    attack_vote: AttackVoteSetting | UnsetType = UNSET
-    timeout: TimeoutSetting | UnsetType = UNSET
-    role_num_map: dict[str, int] = {}
+    vote_visibility: bool
+    talk: TalkSetting
+    whisper: TalkSetting
+    vote: VoteSetting
+    attack_vote: AttackVoteSetting
+    timeout: TimeoutSetting
+    role_num_map: dict[str, int]  # every role, zero counts too
 
 
 class Packet(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
