@@ -70,7 +70,7 @@ class Player:
         self.seat = seat
         self.token = token
         self.name = name  # the agent's original name, its answer to NAME
-        self.who = Principal("seat", entry.joined[seat - 1])
+        self.who = Principal("seat", seat)  # as the REST routes see a seat's caller: its seat now
         self.facts = Facts(seat)
         self.view: View = new_view(seat)
         self.cursor = 0  # the seat's events read
