@@ -65,6 +65,13 @@ class Link:
             raise Closed
         return text
 
+    def stale(self) -> str | None:
+        """A message already read and not taken (None: none), taken now: what arrived before a request was
+        sent is no answer to it (`Closed` when the socket closed)."""
+        if self.reading is None or not self.reading.done():
+            return None
+        return self.take()
+
     async def receive(self, timeout: float) -> str:
         """The next message within `timeout` seconds (`TimeoutError` past it; the read stays pending)."""
         task = self.read()

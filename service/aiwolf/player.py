@@ -171,6 +171,9 @@ class Player:
         """Ask for `decision` and act on the answer; past the timeout, the liveness check."""
         view = self.view
         self.asked = (view.step, decision.kind)
+        stale = self.link.stale()
+        if stale is not None:
+            log.info("aiwolf_stray_discarded", game_id=str(self.entry.id), seat=self.seat, length=len(stale))
         await self.send(REQUESTS[decision.kind])
         try:
             reply = await self.link.receive(self.timeout("action_timeout", "acceptable_timeout"))
@@ -249,13 +252,14 @@ class Player:
 
             try:
                 await blocking(self.commands.store, self.commands.submit, entry, failed, LANG)
-            except (ServiceError, ApiError) as exc:
-                log.warning("aiwolf_failure_refused", game_id=str(entry.id), seat=seat, code=getattr(exc, "code", ""))
-            live = entry.views[seat]
-            if live.answered is None:
-                for decision in live.decisions:
-                    if decision.kind in REQUESTS:
-                        await self.act(no_choice(decision))
+                live = entry.views[seat]
+                if live.answered is None:
+                    for decision in live.decisions:
+                        if decision.kind in REQUESTS:
+                            await self.act(no_choice(decision))
+            except Exception as exc:  # refused, or the service is stopping: the deadlines take the defaults
+                code = getattr(exc, "code", type(exc).__name__)
+                log.warning("aiwolf_failure_not_recorded", game_id=str(entry.id), seat=seat, code=code)
         await self.link.close(f"failed: {reason}")
 
 
