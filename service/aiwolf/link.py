@@ -1,8 +1,9 @@
-"""An agent's WebSocket as the gateway uses it: text out, raw text in, with at most one read pending.
+"""An agent's WebSocket as the gateway uses it: text out, raw text in, with one read always pending.
 
 The read stays pending across waits (a wait that ends first leaves it for the next), so a message is
-never lost to a cancelled read; whoever waits next takes it. A closed socket shows as `Closed`, on the
-next read or send.
+never lost to a cancelled read; whoever waits next takes it, and a message that arrived before a
+request was sent is found (`stale`) and never taken for its answer. A closed socket shows as `Closed`,
+on the next read or send.
 """
 
 from __future__ import annotations
@@ -56,13 +57,15 @@ class Link:
         return str(text)
 
     def take(self) -> str:
-        """The message of the finished pending read (`Closed` when the socket closed)."""
+        """The message of the finished pending read (`Closed` when the socket closed); the next read starts at
+        once, so that whatever the agent sends next is read as it comes (and `stale` before a request)."""
         task = self.read()
         self.reading = None
         text = task.result()
         if text is None:
             self.closed = True
             raise Closed
+        self.read()
         return text
 
     def stale(self) -> str | None:

@@ -134,6 +134,19 @@ def test_a_late_answer_is_discarded_never_applied_to_a_later_request(server):
     assert not [t for t in talks_of(packets) if "late answer" in t["text"]]
 
 
+def test_a_message_after_the_answer_is_never_taken_for_the_next_answer(server):
+    url, _ = server
+
+    async def behave(ws, packet, answer):
+        await usual(ws, packet, answer)
+        if packet["request"] == "TALK":
+            await ws.send("EXTRA\n")  # one message too many: no answer to the next request
+
+    packets, closes = play(url, "extra", behaviours={0: behave})
+    assert closes == [FINISHED] * 5
+    assert not [t for t in talks_of(packets) if t["text"] == "EXTRA"]
+
+
 def test_a_wrong_answer_to_the_liveness_check_fails_the_agent_and_ends_the_game(server):
     url, gateway = server
 
