@@ -28,11 +28,12 @@ from typing import Any
 import structlog
 from litestar import WebSocket, websocket
 
+from grimoire.domain.events import GameCreated
 from grimoire.projections.view import SPECTATOR
 from grimoire.service.aiwolf.link import Closed, Link, either
 from grimoire.service.aiwolf.matching import Seat, Waiting, WaitingRoom
 from grimoire.service.aiwolf.player import IDLE, LANG, Player
-from grimoire.service.aiwolf.protocol import NAME_PACKET, agent_name, clean, team_of
+from grimoire.service.aiwolf.protocol import NAME_PACKET, agent_name, clean, game_ulid, team_of
 from grimoire.service.entry import HOST, Entry, Principal
 from grimoire.service.errors import Refused, ServiceError
 from grimoire.service.guards import CREATION_TOKEN_HEADER, client_address, networks, same
@@ -181,7 +182,9 @@ class Gateway:
             entry = await entry_of(games, game_id)
             await blocking(commands.store, commands.start, entry, Principal(HOST), LANG)
             seats = [Seat(game_id, s.token) for s in reply.seats]
-            log.info("aiwolf_game_created", game_id=reply.game_id, team=group[0].team, players=len(group))
+            created = next((r.event.at for r in entry.records if isinstance(r.event, GameCreated)), 0)
+            ulid = game_ulid(reply.game_id, created)  # the id the agents log the game under
+            log.info("aiwolf_game_created", game_id=reply.game_id, ulid=ulid, team=group[0].team, players=len(group))
         except Exception as exc:
             log.error("aiwolf_game_not_created", error=type(exc).__name__, message=str(exc))
         for waiting, seat in zip(group, seats):
