@@ -62,7 +62,11 @@ def test_five_agents_play_a_whole_game_to_finish(server):
         assert all(p["info"]["agent"] == name and p["info"]["game_id"] == ulid for p in agent[1:])
         role = entry.state.roles[seat - 1].upper()
         assert agent[1]["info"]["role_map"] == {name: role}  # a 5-player game has one werewolf
-        assert agent[1]["setting"]["agent_count"] == 5 and "setting" not in agent[-1]
+        setting = agent[1]["setting"]  # default_5.yml's values: the preset's
+        assert setting["agent_count"] == 5 and "setting" not in agent[-1]
+        assert setting["talk"]["max_count"] == {"per_agent": 4, "per_day": 20}
+        assert setting["whisper"]["max_count"] == {"per_agent": 0, "per_day": 0}
+        assert setting["timeout"] == {"action": round(60_000 * SCALE), "response": round(120_000 * SCALE)}
         finish = agent[-1]["info"]["role_map"]
         assert finish == {f"Agent[{s:02d}]": r.upper() for s, r in enumerate(entry.state.roles, 1)}
         for p in agent:
