@@ -42,7 +42,7 @@ from grimoire.service.aiwolf.protocol import (
     seconds,
 )
 from grimoire.service.commands import Commands
-from grimoire.service.entry import Entry, Principal
+from grimoire.service.entry import Entry, Principal, token_hash
 from grimoire.service.errors import ServiceError
 from grimoire.service.problems import ApiError
 from grimoire.service.schemas import ActionRequest
@@ -83,6 +83,9 @@ class Player:
         try:
             while True:
                 await self.catch_up()
+                if not self.holds():
+                    await self.link.close("the seat was released")  # the host gave it to another device
+                    return
                 if self.view.status == "ended":
                     await self.finish()
                     return
@@ -221,8 +224,14 @@ class Player:
         if fallback != action:
             await self.act(fallback)
 
+    def holds(self) -> bool:
+        """Whether the seat's token still works (the host may release the seat, as any seat's)."""
+        return token_hash(self.token) in self.entry.tokens
+
     async def act(self, action: ActionRequest) -> bool:
         entry = self.entry
+        if not self.holds():
+            return False
         try:
             await blocking(self.commands.store, self.commands.act, entry, self.who, action, LANG, self.token)
         except (ServiceError, ApiError) as exc:
@@ -244,7 +253,7 @@ class Player:
         """The agent failed: the game is told, what the seat owes gets its no-choice answer, the socket closes."""
         entry = self.entry
         log.info("aiwolf_agent_failed", game_id=str(entry.id), seat=self.seat, reason=reason)
-        if entry.state.status == "running":
+        if entry.state.status == "running" and self.holds():
             seat = self.seat
 
             def failed(e: Entry) -> Handover:

@@ -269,3 +269,36 @@ def test_agents_take_the_open_seats_of_a_lobby_game_which_its_host_starts(server
     assert closes == [FINISHED] * 5
     assert [requests(p)[:2] for p in packets] == [["NAME", "INITIALIZE"]] * 5
     assert [p[1]["info"]["agent"] for p in packets] == [f"Agent[{i:02d}]" for i in range(1, 6)]
+
+
+def test_a_seat_the_host_releases_is_no_longer_the_agent_s(server):
+    url, _ = server
+    body = {"ruleset": "aiwolf", "preset": "5", "options": {"time_scale": SCALE}}
+    created = httpx.post(url + "/games", json=body).json()
+    game_id, host = created["game_id"], {"Authorization": f"Bearer {created['host_token']}"}
+    ws = url.replace("http", "ws", 1) + "/aiwolf/ws?game=" + game_id
+    released = []
+
+    async def release_first(ws, packet, answer):
+        if packet["request"] == "INITIALIZE" and not released:
+            released.append(httpx.post(f"{url}/games/{game_id}/seats/1/release", headers=host).status_code)
+            return
+        await usual(ws, packet, answer)
+
+    async def run():
+        packets = [[] for _ in range(5)]
+        tasks = []
+        for i in range(5):
+            behave = release_first if i == 0 else usual
+            tasks.append(asyncio.create_task(raw_agents.agent(ws, f"held{i + 1}", packets[i], i, behave)))
+            while len(httpx.get(f"{url}/games/{game_id}/view").json()["view"]["names"]) < i + 1:
+                await asyncio.sleep(0.02)
+        assert httpx.post(f"{url}/games/{game_id}/start", headers=host).status_code == 200
+        first = await tasks[0]
+        assert httpx.post(f"{url}/games/{game_id}/abort", headers=host).status_code == 200
+        return packets, [first, *await asyncio.gather(*tasks[1:])]
+
+    packets, closes = asyncio.run(asyncio.wait_for(run(), 60))
+    assert released == [200]
+    assert closes[0] == (1000, "the seat was released")
+    assert closes[1:] == [FINISHED] * 4 and all(requests(p)[-1] == "FINISH" for p in packets[1:])
