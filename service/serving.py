@@ -82,6 +82,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(loopback_hint(args.lan, args.port), flush=True)
     print(f"Grimoire API:       http://{shown}:{args.port}/", flush=True)
     print(f"API docs:           http://{shown}:{args.port}/docs", flush=True)
+    print(f"AIWolf agents:      ws://{shown}:{args.port}/aiwolf/ws  (?players=13, or ?players=5)", flush=True)
     print(f"Event store:        {where}", flush=True)
     if settings.metrics_port:
         from prometheus_client import start_http_server
