@@ -69,6 +69,7 @@ class Player:
         self.entry = entry
         self.seat = seat
         self.token = token
+        self.digest = token_hash(token)
         self.name = name  # the agent's original name, its answer to NAME
         self.who = Principal("seat", seat)  # as the REST routes see a seat's caller: its seat now
         self.facts = Facts(seat)
@@ -226,7 +227,7 @@ class Player:
 
     def holds(self) -> bool:
         """Whether the seat's token still works (the host may release the seat, as any seat's)."""
-        return token_hash(self.token) in self.entry.tokens
+        return self.digest in self.entry.tokens
 
     async def act(self, action: ActionRequest) -> bool:
         entry = self.entry
