@@ -51,6 +51,7 @@ from grimoire.service.web import blocking
 log = structlog.get_logger("grimoire.aiwolf")
 LANG = "en"
 IDLE = 30.0  # seconds between looks at the game while nothing happens (a wake-up comes first)
+SETTLE = 0.001  # seconds between tries while an input is being appended to the game
 # events before which a DAILY_INITIALIZE or DAILY_FINISH due is sent (the deaths and results of a day's
 # start come before them, so the packet carries them)
 BOUNDARIES = (StepOpened, PhaseStarted, Prompt)
@@ -102,11 +103,24 @@ class Player:
 
     # --- the feed ------------------------------------------------------------------------------
 
+    async def settled(self) -> int:
+        """How many events the seat's feed holds while no input is being decided and appended: an input's
+        events are read whole (the deaths of a day's start with its phase, a talk's counts with its step).
+        The game's lock is only tried, never waited on, so the event loop is never blocked."""
+        lock = self.entry.lock
+        while not lock.acquire(blocking=False):
+            await asyncio.sleep(SETTLE)
+        try:
+            return len(self.entry.feed(self.seat))
+        finally:
+            lock.release()
+
     async def catch_up(self) -> None:
         """Read the seat's new events, sending INITIALIZE, DAILY_INITIALIZE and DAILY_FINISH as they fall due."""
         feed = self.entry.feed(self.seat)
         records = self.entry.records
-        while self.cursor < len(feed):
+        end = await self.settled()
+        while self.cursor < end:
             event = records[feed[self.cursor]].event
             self.cursor += 1
             if self.due is not None:
