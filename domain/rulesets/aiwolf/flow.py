@@ -193,9 +193,12 @@ def _utterance(rs: Ruleset[AState], g: Table[AState], answers: dict[int, Action]
     """A talk or whisper step closed: the utterance, then the next speaker or the next part."""
     step = g.state.open_step()
     x = g.state.x
-    if step.prompts and x.stage is not None:
-        seat = next(iter(step.prompts))
+    asked = [s for s, own in step.prompts.items() if any(d.kind in ("talk", "whisper") for d in own)]
+    if asked and x.stage is not None:
+        seat = asked[0]
         talk.said(g, seat, answers.get(seat))
+        if step.name == "whisper":
+            g.withdraw(seat, ("whisper",))
         if finished(g) or talk.ask_next(g):
             return
     stage = x.stage or Stage.TALK

@@ -7,16 +7,17 @@ the speaker's phase; `Skip` passes while skips are left (with `max_skip` 0 it is
 `ForceSkip`, and a turn whose time ran out, pass without spending a skip; any other text resets the
 skips and is cut to the length limits, an empty result being an `Over`.
 
-The whispers are the living werewolves': their phase is announced to the table as a step of its
-own whenever the game's role list could whisper, and each whisper's step and words reach only the
-living werewolves, so that neither how much they whispered nor how many live shows to the rest.
+The whispers are the living werewolves': their phase is one step, opened for the table to read
+whenever the game's role list could whisper; within it each whisper is the speaker's own prompt, with
+its time as a deadline only the pack reads, and its words reach only the living werewolves, so that
+neither how much they whispered nor how many live shows to the rest (not even in the steps' numbers).
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from grimoire.domain.events import MODERATOR, PUBLIC, Action, Audience, Decision, StepOpened
+from grimoire.domain.events import MODERATOR, PUBLIC, Action, Audience, DeadlineExtended, Decision
 from grimoire.domain.ruleset import Table
 from grimoire.domain.rulesets.aiwolf.data import TEXT_CAP
 from grimoire.domain.rulesets.aiwolf.facts import (
@@ -156,7 +157,7 @@ def begin(g: Table[AState], stage: Stage) -> bool:
     if channel == "whisper":
         if not whispers_possible(state):
             return False
-        g.open_step("whisper", 0)  # the table reads that the werewolves whisper, never for how long
+        g.open_step("whisper", 0, extend=False)  # the table reads that the werewolves whisper, never for how long
         speakers, living = [s for s in wolves(state) if active(state, s)], len(wolves(state))
     else:
         speakers, living = [s for s in state.living() if active(state, s)], len(state.living())
@@ -201,11 +202,11 @@ def _ask(g: Table[AState], stage: Stage, seat: int, turn: int, i: int) -> None:
     seconds = step_seconds(g.state)
     if channel == "talk":
         g.open_step("talk", seconds, seats=(seat,), decisions=(decision,), extend=False)
-    else:  # the pack reads that a whisper is asked for, the speaker its prompt
+    else:  # within the phase's one step: the speaker's prompt, and its time, which only the pack reads
         pack = tuple(wolves(g.state))
-        step = g.state.steps + 1
-        g.emit(StepOpened(at=g.at, to=pack, step=step, name="whisper", deadline=g.duration(seconds), extend=False))
-        g.prompt(seat, (decision,))
+        deadline = g.duration(seconds)
+        g.emit(DeadlineExtended(at=g.at, to=pack, step=g.state.steps, deadline=deadline, retries_left=0, quiet=True))
+        g.prompt(seat, (decision,), reset=True)
     g.emit(
         Remaining(
             at=g.at,

@@ -47,13 +47,13 @@ whisper-skip-self = You skip this whisper.
 told-whisper-said = { $seat } whispers to { $told }: { $text }
 told-whisper-over = { $seat } is done whispering (told to { $told }).
 told-whisper-skip = { $seat } skips a whisper (told to { $told }).
+# each whisper within the phase's one step is its speaker's prompt, asked anew each round: a turn, not a second try
+prompt-reset = Your move: { $kinds }.
+told-prompt-reset = { $told }'s move: { $kinds }.
 defaulted-talk = You did not answer: your turn to talk was skipped.
 defaulted-talk-seat = { $seat } did not answer: the turn to talk was skipped.
 defaulted-whisper = You did not answer: your turn to whisper was skipped.
 defaulted-whisper-seat = { $seat } did not answer: the turn to whisper was skipped.
-# a whisper's step, which only the living werewolves read
-told-step-turn = { $seat }'s turn: { $step } (told to { $told }).
-told-step-opened = Now: { $step } (told to { $told }).
 
 ## The vote, the attack and the night
 

@@ -46,13 +46,13 @@ whisper-skip-self = あなたは{ -whisper }をスキップしました。
 told-whisper-said = { $seat }の{ -whisper }（{ $told }へ）：{ $text }
 told-whisper-over = { $seat }は{ -whisper }を終えました（{ $told }へ）。
 told-whisper-skip = { $seat }は{ -whisper }をスキップしました（{ $told }へ）。
+# 囁きの段階の中で、話し手ごとに改めて出す番：やり直しではない
+prompt-reset = あなたの番です：{ $kinds }
+told-prompt-reset = { $told }の番です：{ $kinds }
 defaulted-talk = 答えがなかったため、あなたの{ -talk }はスキップになりました。
 defaulted-talk-seat = { $seat }の答えがなかったため、{ -talk }はスキップになりました。
 defaulted-whisper = 答えがなかったため、あなたの{ -whisper }はスキップになりました。
 defaulted-whisper-seat = { $seat }の答えがなかったため、{ -whisper }はスキップになりました。
-# 囁きの段階：生きている人狼だけが読む
-told-step-turn = { $seat }の{ $step }の番です（{ $told }へ）。
-told-step-opened = { $step }の時間です（{ $told }へ）。
 
 ## 投票、追放、襲撃、夜
 

@@ -44,13 +44,13 @@ whisper-skip-self = 你跳过了这一轮{ -whisper }。
 told-whisper-said = { $seat }（{ -whisper }，告知{ $told }）：{ $text }
 told-whisper-over = { $seat }的{ -whisper }结束了（告知{ $told }）。
 told-whisper-skip = { $seat }跳过了这一轮{ -whisper }（告知{ $told }）。
+# 密谈阶段中每一轮重新给出的发言机会：不是重来
+prompt-reset = 轮到你了：{ $kinds }
+told-prompt-reset = 轮到{ $told }：{ $kinds }
 defaulted-talk = 你没有回应，你的{ -talk }被跳过。
 defaulted-talk-seat = { $seat }没有回应，{ -talk }被跳过。
 defaulted-whisper = 你没有回应，你的{ -whisper }被跳过。
 defaulted-whisper-seat = { $seat }没有回应，{ -whisper }被跳过。
-# 密谈的阶段：只有存活的狼人能看到
-told-step-turn = { $step }：轮到{ $seat }（告知{ $told }）。
-told-step-opened = { $step }开始（告知{ $told }）。
 
 ## 投票、处决、袭击与夜晚
 

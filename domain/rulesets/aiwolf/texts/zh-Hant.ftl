@@ -44,13 +44,13 @@ whisper-skip-self = 你跳過了這一輪{ -whisper }。
 told-whisper-said = { $seat }（{ -whisper }，告知{ $told }）：{ $text }
 told-whisper-over = { $seat }的{ -whisper }結束了（告知{ $told }）。
 told-whisper-skip = { $seat }跳過了這一輪{ -whisper }（告知{ $told }）。
+# 密談階段中每一輪重新給出的發言機會：不是重來
+prompt-reset = 輪到你了：{ $kinds }
+told-prompt-reset = 輪到{ $told }：{ $kinds }
 defaulted-talk = 你沒有回應，你的{ -talk }被跳過。
 defaulted-talk-seat = { $seat }沒有回應，{ -talk }被跳過。
 defaulted-whisper = 你沒有回應，你的{ -whisper }被跳過。
 defaulted-whisper-seat = { $seat }沒有回應，{ -whisper }被跳過。
-# 密談的階段：只有存活的狼人能看到
-told-step-turn = { $step }：輪到{ $seat }（告知{ $told }）。
-told-step-opened = { $step }開始（告知{ $told }）。
 
 ## 投票、處決、襲擊與夜晚
 
