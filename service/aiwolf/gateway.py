@@ -71,7 +71,10 @@ class Gateway:
         self.trusted = networks(settings.trusted_proxies)
 
     async def serve(self, socket: WebSocket[Any, Any, Any]) -> None:
-        await socket.accept()
+        try:
+            await socket.accept()
+        except Exception:  # the client went away during the handshake
+            return
         link = Link(socket)
         try:
             seat, name = await self.admit(link, socket)
