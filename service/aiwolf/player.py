@@ -78,7 +78,8 @@ class Player:
         self.cursor = 0  # the seat's events read
         self.due: str | None = None  # a DAILY_INITIALIZE or DAILY_FINISH to send at the next boundary
         self.initialized = False
-        self.asked: tuple[int, str] | None = None  # the last (step, kind) asked for
+        self.prompts = 0  # the prompts the seat has read: steps opened, and decisions given to it alone
+        self.asked = 0  # the prompt last asked for (a whisper phase prompts each speaker in turn in one step)
 
     async def run(self) -> None:
         """Play to the end: FINISH and close; or fail the agent when it fails or its socket closes."""
@@ -128,6 +129,8 @@ class Player:
                     self.due = None  # a phase in which nothing happened is not announced at the end
                 elif isinstance(event, BOUNDARIES) or type_id(event) in (TALKED, WHISPERED):
                     await self.flush()
+            if isinstance(event, StepOpened) or (isinstance(event, Prompt) and event.decisions):
+                self.prompts += 1
             self.view = apply(self.view, event)
             self.facts.read(event, self.view)
             if isinstance(event, PhaseStarted):
@@ -152,12 +155,9 @@ class Player:
     def owed(self) -> Decision | None:
         """What the seat owes now and has not been asked for, when the seat has read all its events."""
         view = self.view
-        if view.answered is not None or len(self.entry.feed(self.seat)) > self.cursor:
+        if view.answered is not None or self.asked == self.prompts or len(self.entry.feed(self.seat)) > self.cursor:
             return None
-        for decision in view.decisions:
-            if decision.kind in REQUESTS and (view.step, decision.kind) != self.asked:
-                return decision
-        return None
+        return next((d for d in view.decisions if d.kind in REQUESTS), None)
 
     async def idle(self) -> None:
         """Wait for the seat's next event; a message the agent sends meanwhile is discarded."""
@@ -187,8 +187,7 @@ class Player:
 
     async def request(self, decision: Decision) -> None:
         """Ask for `decision` and act on the answer; past the timeout, the liveness check."""
-        view = self.view
-        self.asked = (view.step, decision.kind)
+        self.asked = self.prompts
         stale = self.link.stale()
         if stale is not None:
             log.info("aiwolf_stray_discarded", game_id=str(self.entry.id), seat=self.seat, length=len(stale))

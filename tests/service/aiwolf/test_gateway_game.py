@@ -83,12 +83,15 @@ def test_thirteen_agents_play_a_whole_game_to_finish(server):
     url, gateway = server
     packets, closes = play(url, "thirteen", players=13)
     assert closes == [FINISHED] * 13
+    whispers = [t for agent in packets for p in agent for t in p.get("whisper_history", [])]
+    assert whispers and not [t for t in whispers if t["skip"]]  # each wolf asked for each of its whispers
     entry = entry_of(gateway, packets)
     wolves = {f"Agent[{s:02d}]" for s, r in enumerate(entry.state.roles, 1) if r == "werewolf"}
     for seat, agent in enumerate(packets, 1):
         name = f"Agent[{seat:02d}]"
         known = set(agent[1]["info"]["role_map"])
         assert known == (wolves if name in wolves else {name})  # a werewolf knows the pack
+        assert requests(agent).count("NAME") == 1  # every request answered in time: no liveness check
         asked = set(requests(agent))
         assert ("WHISPER" in asked or "ATTACK" in asked) <= (name in wolves)
         for p in agent:
