@@ -4,15 +4,23 @@ the seat's view.
 `Facts.read(event, view)` takes the seat's events in its feed's order with the seat's view right after
 each (folded by `projections.view.apply`, as the REST view is): the game's setting, the results of each
 day (an execution, an attack, the votes, the seer's and the medium's results: shown the next day as the
-protocol's "previous day"), and the talks and whispers not yet sent. aiwolf's own events are read by
-their stable tags, as they are stored.
+protocol's "previous day"), and the talks and whispers not yet sent. aiwolf's events carry these
+facts as the protocol has them (its Talks, Votes and Judges).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from grimoire.domain.events import DeathCause, Died, Event, GameCreated, type_id
+from grimoire.domain.events import DeathCause, Died, Event, GameCreated
+from grimoire.domain.rulesets.aiwolf.facts import (
+    AttackVoteList,
+    Divined,
+    Identified,
+    Talked,
+    VoteList,
+    Whispered,
+)
 from grimoire.projections.view import View
 from grimoire.service.aiwolf.protocol import (
     UNSET,
@@ -28,18 +36,10 @@ from grimoire.service.aiwolf.protocol import (
     setting_of,
 )
 
-TALKED, WHISPERED = "aiwolf_talk", "aiwolf_whisper"
-VOTES, ATTACK_VOTES = "aiwolf_vote_list", "aiwolf_attack_vote_list"
-DIVINED, IDENTIFIED = "aiwolf_divined", "aiwolf_identified"
 WEREWOLF = "werewolf"
 # the histories each request carries (DAILY_FINISH's whispers go to werewolves only)
 TALKS = {"TALK", "DAILY_FINISH"}
 WHISPERS = {"WHISPER", "ATTACK", "DAILY_FINISH"}
-
-
-def _int(event: Event, name: str) -> int:
-    value = getattr(event, name, 0)
-    return value if isinstance(value, int) else 0
 
 
 class Facts:
@@ -77,34 +77,30 @@ class Facts:
                 for seat in event.seats:
                     self._death(seat, event.when, view)
             return
-        tag = type_id(event)
-        if tag in (TALKED, WHISPERED):
-            seat = _int(event, "seat")
+        if isinstance(event, Talked | Whispered):
             talk = Talk(
-                idx=_int(event, "idx"),
-                day=_int(event, "day"),
-                turn=_int(event, "turn"),
-                agent=_name(names, seat),
-                text=str(getattr(event, "text", "")),
-                skip=bool(getattr(event, "skip", False)),
-                over=bool(getattr(event, "over", False)),
+                idx=event.idx,
+                day=event.day,
+                turn=event.turn,
+                agent=_name(names, event.seat),
+                text=event.text,
+                skip=event.skip,
+                over=event.over,
             )
-            (self.talks if tag == TALKED else self.whispers).append(talk)
-        elif tag in (VOTES, ATTACK_VOTES):
-            day = _int(event, "day")
-            ballots = [
-                Vote(day=day, agent=_name(names, v), target=_name(names, t)) for v, t in getattr(event, "votes", ())
-            ]
-            (self.votes if tag == VOTES else self.attack_votes)[day] = ballots
-        elif tag in (DIVINED, IDENTIFIED):
-            day, target = _int(event, "day"), _int(event, "target")
-            judge = Judge(
-                day=day,
-                agent=_name(names, _int(event, "seat")) if tag == DIVINED else _name(names, target),
-                target=_name(names, target),
-                result=str(getattr(event, "result", "")).upper(),
+            (self.talks if isinstance(event, Talked) else self.whispers).append(talk)
+        elif isinstance(event, VoteList | AttackVoteList):
+            ballots = [Vote(day=event.day, agent=_name(names, v), target=_name(names, t)) for v, t in event.votes]
+            (self.votes if isinstance(event, VoteList) else self.attack_votes)[event.day] = ballots
+        elif isinstance(event, Divined):
+            self.divined[event.day] = Judge(
+                day=event.day,
+                agent=_name(names, event.seat),
+                target=_name(names, event.target),
+                result=event.result.upper(),
             )
-            (self.divined if tag == DIVINED else self.identified)[day] = judge
+        elif isinstance(event, Identified):  # the reference's medium Judge names the executed as both
+            target = _name(names, event.target)
+            self.identified[event.day] = Judge(day=event.day, agent=target, target=target, result=event.result.upper())
 
     def _death(self, seat: int, cause: str, view: View) -> None:
         if cause == "execution":

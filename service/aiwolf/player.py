@@ -26,9 +26,10 @@ import time
 
 import structlog
 
-from grimoire.domain.events import Decision, GameEnded, Handover, PhaseStarted, Prompt, StepOpened, type_id
+from grimoire.domain.events import Decision, GameEnded, Handover, PhaseStarted, Prompt, StepOpened
+from grimoire.domain.rulesets.aiwolf.facts import Talked, Whispered
 from grimoire.projections.view import View, apply, new_view
-from grimoire.service.aiwolf.facts import TALKED, WHISPERED, Facts
+from grimoire.service.aiwolf.facts import Facts
 from grimoire.service.aiwolf.link import Closed, Link, either
 from grimoire.service.aiwolf.protocol import (
     DAILY_FINISH,
@@ -54,7 +55,7 @@ IDLE = 30.0  # seconds between looks at the game while nothing happens (a wake-u
 SETTLE = 0.001  # seconds between tries while an input is being appended to the game
 # events before which a DAILY_INITIALIZE or DAILY_FINISH due is sent (the deaths and results of a day's
 # start come before them, so the packet carries them)
-BOUNDARIES = (StepOpened, PhaseStarted, Prompt)
+BOUNDARIES = (StepOpened, PhaseStarted, Prompt, Talked, Whispered)
 
 
 class Failed(Exception):
@@ -127,7 +128,7 @@ class Player:
             if self.due is not None:
                 if isinstance(event, GameEnded):
                     self.due = None  # a phase in which nothing happened is not announced at the end
-                elif isinstance(event, BOUNDARIES) or type_id(event) in (TALKED, WHISPERED):
+                elif isinstance(event, BOUNDARIES):
                     await self.flush()
             if isinstance(event, StepOpened) or (isinstance(event, Prompt) and event.decisions):
                 self.prompts += 1
