@@ -127,3 +127,14 @@ def test_the_creation_token_is_needed_to_start_games_where_the_operator_sets_one
     ):
         with connect(ws(guarded, query), additional_headers=headers) as conn:
             assert conn.recv(timeout=5) == '{"request":"NAME"}'
+
+
+def test_the_server_never_pings_and_caps_a_message():
+    """The reference never pings, and the agents' client answers a ping only while it waits for a message:
+    a slow agent thinking must not be dropped. A message past the cap closes the socket (1009)."""
+    from grimoire.service.serving import server_options
+
+    options = server_options(Settings())
+    assert options["ws"] == "websockets-sansio"
+    assert options["ws_ping_interval"] is None and options["ws_ping_timeout"] is None
+    assert options["ws_max_size"] == Settings().aiwolf_max_message == 64 * 1024
