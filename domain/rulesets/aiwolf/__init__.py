@@ -53,7 +53,7 @@ class Aiwolf(Ruleset[AState]):
     def audience(self, state: GameState[AState], seat: int, action: Action) -> Audience:
         """A talk's or whisper's raw reply is the moderator's (the table reads it as cut, `Talked`); a reply
         without words, or a turn whose time ran out, is its speaker's, as is every other answer."""
-        if action.kind in ("talk", "whisper") and action.text is not None and action.option != TIMED_OUT:
+        if action.kind in ("talk", "whisper") and action.text and action.option != TIMED_OUT:
             return MODERATOR
         return (seat,)
 

@@ -16,10 +16,20 @@ from enum import Enum
 from grimoire.domain.events import Action, RoleDealt
 from grimoire.domain.mechanics import pack
 from grimoire.domain.ruleset import Ruleset, StepSpec, Table
-from grimoire.domain.rulesets.aiwolf import choices, talk
+from grimoire.domain.rulesets.aiwolf.choices import (
+    close_attack,
+    close_divine,
+    close_guard,
+    close_vote,
+    open_attack,
+    open_divine,
+    open_guard,
+    open_vote,
+)
 from grimoire.domain.rulesets.aiwolf.data import ROLES
 from grimoire.domain.rulesets.aiwolf.facts import AState, Stage
 from grimoire.domain.rulesets.aiwolf.roles import wolves
+from grimoire.domain.rulesets.aiwolf.talk import ask_next, begin, said
 from grimoire.domain.state import GameState
 
 
@@ -86,13 +96,13 @@ def _night(g: Table[AState]) -> bool:
 def _vote(g: Table[AState]) -> bool:
     if g.state.options["vote_max_count"] <= 0:
         return False
-    return choices.open_vote(g) or _after_vote(g, {})
+    return open_vote(g) or _after_vote(g, {})
 
 
 def _after_vote(g: Table[AState], answers: dict[int, Action]) -> bool:
     """The ballot closed: vote again (true, a step is open) or the part is done."""
-    while choices.close_vote(g, answers) is True:
-        if choices.open_vote(g):
+    while close_vote(g, answers) is True:
+        if open_vote(g):
             return True
         answers = {}
     return False
@@ -101,43 +111,43 @@ def _after_vote(g: Table[AState], answers: dict[int, Action]) -> bool:
 def _divine(g: Table[AState]) -> bool:
     if "seer" not in g.state.setup_roles:
         return False
-    if choices.open_divine(g):
+    if open_divine(g):
         return True
-    choices.close_divine(g, {})
+    close_divine(g, {})
     return False
 
 
 def _guard(g: Table[AState]) -> bool:
     if "bodyguard" not in g.state.setup_roles:
         return False
-    if choices.open_guard(g):
+    if open_guard(g):
         return True
-    choices.close_guard(g, {})
+    close_guard(g, {})
     return False
 
 
 def _attack(g: Table[AState]) -> bool:
     if g.state.options["attack_max_count"] <= 0:
         return False
-    return choices.open_attack(g) or _after_attack(g, {})
+    return open_attack(g) or _after_attack(g, {})
 
 
 def _after_attack(g: Table[AState], answers: dict[int, Action]) -> bool:
-    while choices.close_attack(g, answers):
-        if choices.open_attack(g):
+    while close_attack(g, answers):
+        if open_attack(g):
             return True
         answers = {}
     return False
 
 
 OPENS: dict[Part, Callable[[Table[AState]], bool]] = {
-    Part.MORNING_WHISPER: lambda g: talk.begin(g, Stage.MORNING_WHISPER),
-    Part.TALK: lambda g: talk.begin(g, Stage.TALK),
+    Part.MORNING_WHISPER: lambda g: begin(g, Stage.MORNING_WHISPER),
+    Part.TALK: lambda g: begin(g, Stage.TALK),
     Part.NIGHT: _night,
-    Part.EVENING_WHISPER: lambda g: talk.begin(g, Stage.EVENING_WHISPER),
+    Part.EVENING_WHISPER: lambda g: begin(g, Stage.EVENING_WHISPER),
     Part.VOTE: _vote,
     Part.DIVINE: _divine,
-    Part.NIGHT_WHISPER: lambda g: talk.begin(g, Stage.NIGHT_WHISPER),
+    Part.NIGHT_WHISPER: lambda g: begin(g, Stage.NIGHT_WHISPER),
     Part.GUARD: _guard,
     Part.ATTACK: _attack,
 }
@@ -159,22 +169,22 @@ def go(g: Table[AState], after: Part | None) -> None:
 
 
 def begin_day(g: Table[AState], day: int) -> None:
-    """The day section: the night's victim dies (cause `attack`, public) or nobody died; past `max_day`,
-    the game ends without a winner."""
+    """The day section: the night's victim dies (cause `attack`, public) or nobody died. Past `max_day` no
+    day begins: the night's victim still dies (the reference kills it in the night), and unless that
+    decides the game it ends without a winner."""
     state = g.state
     limit = state.options["max_day"]
-    if 0 <= limit < day:
+    over = 0 <= limit < day
+    victim = state.x.victim
+    if not over:
+        g.phase("day", day)
+    if day > 0 and victim and g.state.is_alive(victim):
+        g.kill({victim: "attack"}, "attack")
+    elif day > 0 and not over:
+        g.notice("morning.none")
+    if over and not finished(g):
         g.notice("max_day.end")
         g.end("max_day", ())
-        return
-    victim = state.x.victim
-    g.phase("day", day)
-    if day == 0:
-        return
-    if victim and g.state.is_alive(victim):
-        g.kill({victim: "attack"}, "attack")
-    else:
-        g.notice("morning.none")
 
 
 def start(g: Table[AState]) -> None:
@@ -196,10 +206,10 @@ def _utterance(rs: Ruleset[AState], g: Table[AState], answers: dict[int, Action]
     asked = [s for s, own in step.prompts.items() if any(d.kind in ("talk", "whisper") for d in own)]
     if asked and x.stage is not None:
         seat = asked[0]
-        talk.said(g, seat, answers.get(seat))
+        said(g, seat, answers.get(seat))
         if step.name == "whisper":
             g.withdraw(seat, ("whisper",))
-        if finished(g) or talk.ask_next(g):
+        if finished(g) or ask_next(g):
             return
     stage = x.stage or Stage.TALK
     go(g, Part.TALK if stage is Stage.TALK else WHISPERS[stage])
@@ -227,7 +237,7 @@ STEPS: dict[str, StepSpec[Ruleset[AState]]] = {
     "talk": StepSpec(_utterance),
     "whisper": StepSpec(_utterance),
     "vote": _closes(Part.VOTE, _after_vote),
-    "divine": _closes(Part.DIVINE, _once(choices.close_divine)),
-    "guard": _closes(Part.GUARD, _once(choices.close_guard)),
+    "divine": _closes(Part.DIVINE, _once(close_divine)),
+    "guard": _closes(Part.GUARD, _once(close_guard)),
     "attack": _closes(Part.ATTACK, _after_attack),
 }

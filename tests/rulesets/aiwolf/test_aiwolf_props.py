@@ -84,8 +84,8 @@ def check_invariants(g: Game) -> None:
         if isinstance(e, Died):
             assert list(e.seats) == sorted(e.seats)
             assert e.when in ("execution", "attack")
-            if e.when == "attack":
-                assert state.phase == "day" and state.day >= 2
+            if e.when == "attack":  # at the next day's start, or as the last day's night ends the game
+                assert (state.phase == "day" and state.day >= 2) or state.options["max_day"] == state.day
         if isinstance(e, ChannelOpened):
             stage = e.stage
             if e.stage != "talk":

@@ -298,3 +298,25 @@ def test_rule_2_5_a_talk_is_public_as_the_protocol_records_it():
     (t,) = typed(g, Talked)
     assert t.to == PUBLIC and (t.day, t.idx, t.turn, t.skip, t.over) == (0, 0, 0, False, False)
     assert all(t in g.feed(s) for s in range(1, 6))
+
+
+def test_rule_3_2_the_last_nights_victim_dies_before_the_game_ends_and_may_decide_it():
+    g = new(FIVE, options={"max_day": 1}, seed=1)
+    wolf, possessed = g.seat_of(W)[0], g.seat_of(P)[0]
+    humans = [s for s in g.living() if s not in (wolf, possessed)]
+    run_to(g, "vote", 1)
+    vote(g, dict.fromkeys(g.living(), humans[0]))
+    run_to(g, "attack", 1)
+    answer(g, "attack", {wolf: humans[1]})
+    assert typed(g, Died)[-1].seats == (humans[1],) and g.state.day == 1
+    assert typed(g, GameEnded)[0].reason == "max_day"  # 1 werewolf against 2 humans: nobody has won
+    g = new(FIVE, options={"max_day": 2}, seed=1)
+    run_to(g, "vote", 1)
+    vote(g, dict.fromkeys(g.living(), humans[0]))
+    run_to(g, "attack", 1)
+    answer(g, "attack", {wolf: humans[1]})
+    run_to(g, "vote", 2)
+    vote(g, {})
+    run_to(g, "attack", 2)
+    answer(g, "attack", {wolf: humans[2]})
+    assert typed(g, GameEnded)[0].reason == "werewolves"  # the last night's attack reaches parity
