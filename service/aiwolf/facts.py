@@ -1,6 +1,9 @@
 """What one seat has read in its feed, kept as the protocol reports it, and the packets built from that and
 the seat's view.
 
+Every seat is named `Agent[NN]` by its number, whatever name it joined under (a person's name in a
+mixed table may hold spaces or `@`, and an agent's original name would tell its team).
+
 `Facts.read(event, view)` takes the seat's events in its feed's order with the seat's view right after
 each (folded by `projections.view.apply`, as the REST view is): the game's setting, the results of each
 day (an execution, an attack, the votes, the seer's and the medium's results: shown the next day as the
@@ -63,7 +66,6 @@ class Facts:
 
     def read(self, event: Event, view: View) -> None:
         """Take one event of the seat's feed; `view` is the seat's view right after it."""
-        names = view.names
         if isinstance(event, GameCreated):
             self.game_id = game_ulid(event.game_id, event.at)
             self.options = dict(event.options)
@@ -82,24 +84,24 @@ class Facts:
                 idx=event.idx,
                 day=event.day,
                 turn=event.turn,
-                agent=_name(names, event.seat),
+                agent=agent_name(event.seat),
                 text=event.text,
                 skip=event.skip,
                 over=event.over,
             )
             (self.talks if isinstance(event, Talked) else self.whispers).append(talk)
         elif isinstance(event, VoteList | AttackVoteList):
-            ballots = [Vote(day=event.day, agent=_name(names, v), target=_name(names, t)) for v, t in event.votes]
+            ballots = [Vote(day=event.day, agent=agent_name(v), target=agent_name(t)) for v, t in event.votes]
             (self.votes if isinstance(event, VoteList) else self.attack_votes)[event.day] = ballots
         elif isinstance(event, Divined):
             self.divined[event.day] = Judge(
                 day=event.day,
-                agent=_name(names, event.seat),
-                target=_name(names, event.target),
+                agent=agent_name(event.seat),
+                target=agent_name(event.target),
                 result=event.result.upper(),
             )
         elif isinstance(event, Identified):  # the reference's medium Judge names the executed as both
-            target = _name(names, event.target)
+            target = agent_name(event.target)
             self.identified[event.day] = Judge(day=event.day, agent=target, target=target, result=event.result.upper())
 
     def _death(self, seat: int, cause: str, view: View) -> None:
@@ -130,7 +132,6 @@ class Facts:
         return Packet(request=request, info=info, setting=setting, talk_history=talks, whisper_history=whispers)
 
     def info(self, request: str, view: View, day: int) -> Info:
-        names = view.names
         before = day - 1
         visible = bool(self.options.get("vote_visibility", True))
         wolf = view.role == WEREWOLF
@@ -146,24 +147,24 @@ class Facts:
         return Info(
             game_id=self.game_id,
             day=day,
-            agent=_name(names, self.seat),
+            agent=agent_name(self.seat),
             medium_result=self.identified.get(before, UNSET),
             divine_result=self.divined.get(before, UNSET),
-            executed_agent=_name(names, self.executed[before]) if before in self.executed else UNSET,
-            attacked_agent=_name(names, self.attacked[before]) if before in self.attacked else UNSET,
+            executed_agent=agent_name(self.executed[before]) if before in self.executed else UNSET,
+            attacked_agent=agent_name(self.attacked[before]) if before in self.attacked else UNSET,
             vote_list=votes if votes else UNSET,
             attack_vote_list=attack_votes if attack_votes else UNSET,
-            status_map={_name(names, s): "ALIVE" if alive else "DEAD" for s, alive in enumerate(view.alive, 1)},
-            role_map=role_map(view, names),
+            status_map={agent_name(s): "ALIVE" if alive else "DEAD" for s, alive in enumerate(view.alive, 1)},
+            role_map=role_map(view),
             **remain,
         )
 
 
-def role_map(view: View, names: tuple[str, ...]) -> dict[str, str]:
+def role_map(view: View) -> dict[str, str]:
     """The roles the seat knows as the protocol tells them: its own; a werewolf's also every werewolf; at
     the end everyone's (the view's `roles` then hold them all)."""
     if view.status == "ended":
-        return {_name(names, s): r.upper() for s, r in sorted(view.roles.items())}
+        return {agent_name(s): r.upper() for s, r in sorted(view.roles.items())}
     if view.seat is None or view.role is None:
         return {}
     known = {view.seat: view.role}
@@ -174,8 +175,4 @@ def role_map(view: View, names: tuple[str, ...]) -> dict[str, str]:
         for s, label in view.knowledge.items():
             if label == WEREWOLF:
                 known[s] = WEREWOLF
-    return {_name(names, s): r.upper() for s, r in sorted(known.items())}
-
-
-def _name(names: tuple[str, ...], seat: int) -> str:
-    return names[seat - 1] if 1 <= seat <= len(names) else agent_name(seat)
+    return {agent_name(s): r.upper() for s, r in sorted(known.items())}

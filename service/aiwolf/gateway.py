@@ -9,9 +9,10 @@ name (`kanolab1`). Then:
   Where the operator sets `GRIMOIRE_CREATION_TOKEN`, the connection carries it, as game creation over
   REST does: `X-Creation-Token`, `Authorization: Bearer` (the agent's `web_socket.token`) or `?token=`.
 - `?game=<id>` takes the next open seat of an aiwolf game in the lobby instead (as `POST
-  /games/{id}/seats` does, under the first free name `Agent[NN]`), so a table mixes agents with people
-  and REST bots; the game starts when its host starts it. An agent that goes away before gives its
-  seat up.
+  /games/{id}/seats` does, under the name `Agent[NN]` of that seat's number, or the first free one), so a
+  table mixes agents with people and REST bots; the game starts when its host starts it. An agent that
+  goes away before gives its seat up. Agents know every seat as `Agent[NN]`, by its number, whatever
+  name it joined under.
 Then the seat is played (`service.aiwolf.player`) to FINISH, and the socket closed.
 
 Each connection is served by its own task (the ASGI server's, for the WebSocket) with one read pending:
@@ -197,8 +198,9 @@ class Gateway:
     # --- a lobby game's open seat --------------------------------------------------------------
 
     async def join(self, link: Link, game: str, name: str) -> Seat | None:
-        """Take the next open seat of an aiwolf game in the lobby under the first free `Agent[NN]`, and wait
-        for the host to start it; the agent going away meanwhile gives the seat up."""
+        """Take the next open seat of an aiwolf game in the lobby under the name `Agent[NN]` of its number (else
+        the first free one), and wait for the host to start it; the agent going away meanwhile gives the seat
+        up."""
         service = self.service
         commands, games = service.commands, service.games
         if commands is None or games is None:
@@ -213,10 +215,12 @@ class Gateway:
         for _ in range(entry.state.seats):
             if entry.state.status != "lobby":
                 raise Refusal("the game is not in the lobby")
-            taken = set(entry.state.names)
-            free = next((agent_name(i) for i in range(1, entry.state.seats + 1) if agent_name(i) not in taken), None)
-            if free is None or len(taken) >= entry.state.seats:
+            taken, seats = entry.state.names, entry.state.seats
+            if len(taken) >= seats:
                 raise Refusal("no open seat")
+            # the name its seat's number gives, as agents know every seat; else the first free one
+            names = [agent_name(len(taken) + 1)] + [agent_name(i) for i in range(1, seats + 1)]
+            free = next(n for n in names if n not in taken)
             try:
                 token = (await blocking(commands.store, commands.join, entry, free, LANG)).token
                 break

@@ -40,6 +40,7 @@ from grimoire.service.aiwolf.protocol import (
     REQUESTS,
     clean,
     encode,
+    seat_named,
     seconds,
 )
 from grimoire.service.commands import Commands
@@ -189,9 +190,7 @@ class Player:
     async def request(self, decision: Decision) -> None:
         """Ask for `decision` and act on the answer; past the timeout, the liveness check."""
         self.asked = self.prompts
-        stale = self.link.stale()
-        if stale is not None:
-            log.info("aiwolf_stray_discarded", game_id=str(self.entry.id), seat=self.seat, length=len(stale))
+        await self.drain()
         await self.send(REQUESTS[decision.kind])
         try:
             reply = await self.link.receive(self.timeout("action_timeout", "acceptable_timeout"))
@@ -200,6 +199,18 @@ class Player:
             await self.liveness()
             return
         await self.answer(decision, self.action(decision, clean(reply)))
+
+    async def drain(self) -> None:
+        """Discard what the agent sent before a request: what has reached the server (its socket's buffer
+        included) is read first. Two turns of the event loop: the socket read into the server's queue, and
+        the pending read take it from there."""
+        while True:
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+            stale = self.link.stale()
+            if stale is None:
+                return
+            log.info("aiwolf_stray_discarded", game_id=str(self.entry.id), seat=self.seat, length=len(stale))
 
     async def liveness(self) -> None:
         """`NAME` after a timed-out request: the agent's own name within the response timeout keeps it in
@@ -220,12 +231,11 @@ class Player:
 
     def action(self, decision: Decision, reply: str) -> ActionRequest:
         """The seat's action for an agent's (cleaned) reply: a talk's text as said (the ruleset reads Over and
-        Skip and cuts it to the limits), or a target named exactly as a seat among the legal ones; any other
-        name is the decision's no-choice answer."""
+        Skip and cuts it to the limits), or a target named exactly as the agents know a seat (`Agent[NN]`)
+        among the legal ones; any other name is the decision's no-choice answer."""
         if decision.text > 0:
             return ActionRequest(kind=decision.kind, text=reply[: decision.text])
-        names = self.view.names
-        target = names.index(reply) + 1 if reply in names else None
+        target = seat_named(reply, self.view.seats)
         if target is not None and target not in decision.targets:
             target = None
         return ActionRequest(kind=decision.kind, target=target)

@@ -154,8 +154,16 @@ def encode(packet: Packet) -> str:
 
 
 def agent_name(seat: int) -> str:
-    """The in-game name of a seat, as the reference names agents without custom profiles."""
+    """The name agents know a seat by, as the reference names agents without custom profiles: its number."""
     return f"Agent[{seat:02d}]"
+
+
+def seat_named(name: str, seats: int) -> int | None:
+    """The seat an agent names (`Agent[07]` → 7): exactly as its packets name it, else None."""
+    if len(name) == 9 and name.startswith("Agent[") and name.endswith("]") and name[6:8].isdigit():
+        seat = int(name[6:8])
+        return seat if 1 <= seat <= seats and name == agent_name(seat) else None
+    return None
 
 
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"

@@ -17,6 +17,7 @@ from grimoire.service.aiwolf.protocol import (
     clean,
     encode,
     game_ulid,
+    seat_named,
     setting_of,
     team_of,
 )
@@ -132,19 +133,35 @@ def test_names_teams_and_replies():
     assert clean("kanolab1\n") == "kanolab1" and clean("a\nb\r\n") == "ab"
 
 
+def test_a_seat_is_named_exactly_as_agents_know_it():
+    assert seat_named("Agent[07]", 13) == 7 and seat_named("Agent[13]", 13) == 13
+    for name in (
+        "Agent[14]",
+        "Agent[00]",
+        "Agent[7]",
+        "agent[07]",
+        " Agent[07]",
+        "Agent[07] ",
+        "Alice",
+        "",
+        "Agent[0x]",
+    ):
+        assert seat_named(name, 13) is None, name
+
+
 def names(n):
     return tuple(agent_name(i) for i in range(1, n + 1))
 
 
 def test_role_map_own_role_a_werewolf_s_pack_and_everyone_at_the_end():
     seer = View(viewer="seat:2", seat=2, names=names(5), role="seer", roles={2: "seer"}, knowledge={4: "werewolf"})
-    assert role_map(seer, seer.names) == {"Agent[02]": "SEER"}  # a divination is no role
+    assert role_map(seer) == {"Agent[02]": "SEER"}  # a divination is no role
     wolf = View(
         viewer="seat:1", seat=1, names=names(5), role="werewolf", roles={1: "werewolf"}, knowledge={3: "werewolf"}
     )
-    assert role_map(wolf, wolf.names) == {"Agent[01]": "WEREWOLF", "Agent[03]": "WEREWOLF"}
+    assert role_map(wolf) == {"Agent[01]": "WEREWOLF", "Agent[03]": "WEREWOLF"}
     ended = View(viewer="seat:2", seat=2, names=names(2), status="ended", role="seer", roles={1: "werewolf", 2: "seer"})
-    assert role_map(ended, ended.names) == {"Agent[01]": "WEREWOLF", "Agent[02]": "SEER"}
+    assert role_map(ended) == {"Agent[01]": "WEREWOLF", "Agent[02]": "SEER"}
 
 
 def test_facts_report_the_previous_day():
