@@ -84,11 +84,13 @@ class Commands:
             fallback = len(data.names) or len(data.roles) or rs.min_seats
             seats = preset_seats(rs.id).get(preset, rs.min_seats) if preset else fallback
         game_id = uuid.uuid4()
+        form = PROTOCOL_NAMES.get(data.ruleset)
+        names = tuple(form.format(i) for i in range(1, len(data.names) + 1)) if form else tuple(data.names)
         inp = CreateGame(
             game_id=str(game_id),
             ruleset=data.ruleset,
             seats=seats or 0,
-            names=tuple(data.names),
+            names=names,
             preset=preset,
             roles=tuple(data.roles),
             options=data.options,
@@ -105,7 +107,7 @@ class Commands:
         mod = self.games.save_token(entry, Principal(MODERATOR)) if data.moderator else None
         seat_tokens = [
             SeatToken(seat=i, name=name, token=self.games.save_token(entry, Principal("seat", i)))
-            for i, name in enumerate(data.names, 1)
+            for i, name in enumerate(names, 1)
         ]
         metrics.GAMES.inc("created")
         created = next(r.event for r in entry.records if isinstance(r.event, GameCreated))
@@ -138,7 +140,8 @@ class Commands:
         return out
 
     def join(self, entry: Entry, name: str, lang: str) -> JoinReply:
-        self.submit(entry, lambda e: Join(at=e.now(), name=name), lang)
+        out = self.submit(entry, lambda e: Join(at=e.now(), name=seat_name(e, name)), lang)
+        name = next(r.event.name for r in out if isinstance(r.event, Join))
         with entry.lock:
             seat = entry.state.names.index(name) + 1
             number = entry.joined[seat - 1]
@@ -288,6 +291,23 @@ class Commands:
             view, seen, chain_hash = taken
         receipt = self.games.keyring.receipt(str(entry.id), seat, seen, chain_hash)
         return ActionReply(accepted=True, seen=seen, view=view, now=now_ms(), receipt=receipt)
+
+
+# The seats of an aiwolf game carry the names the AIWolf protocol gives them, people's too (`Agent[07]`, by
+# number): a name with spaces or `@` would break the mentions its talk is cut by, and an agent's own name
+# would tell its team. A name asked for at the join or the creation is replaced by the seat's.
+PROTOCOL_NAMES = {"aiwolf": "Agent[{:02d}]"}
+
+
+def seat_name(entry: Entry, name: str) -> str:
+    """The name a seat joining `entry` plays under: `name`, or its seat's protocol name (the one its number
+    gives, else the first one free)."""
+    form = PROTOCOL_NAMES.get(entry.state.ruleset)
+    if form is None:
+        return name
+    taken, seats = entry.state.names, entry.state.seats
+    wanted = (form.format(len(taken) + 1), *(form.format(i) for i in range(1, seats + 1)))
+    return next((n for n in wanted if n not in taken), name)
 
 
 def join_number(entry: Entry, seat: int) -> int:

@@ -198,9 +198,9 @@ class Gateway:
     # --- a lobby game's open seat --------------------------------------------------------------
 
     async def join(self, link: Link, game: str, name: str) -> Seat | None:
-        """Take the next open seat of an aiwolf game in the lobby under the name `Agent[NN]` of its number (else
-        the first free one), and wait for the host to start it; the agent going away meanwhile gives the seat
-        up."""
+        """Take the next open seat of an aiwolf game in the lobby (under the name `Agent[NN]` the service gives
+        every seat of an aiwolf game), and wait for the host to start it; the agent going away meanwhile gives
+        the seat up."""
         service = self.service
         commands, games = service.commands, service.games
         if commands is None or games is None:
@@ -211,24 +211,12 @@ class Gateway:
             raise Refusal("no such game") from None
         if entry.state.ruleset != RULESET:
             raise Refusal("not an aiwolf game")
-        token = ""
-        for _ in range(entry.state.seats):
-            if entry.state.status != "lobby":
-                raise Refusal("the game is not in the lobby")
-            taken, seats = entry.state.names, entry.state.seats
-            if len(taken) >= seats:
-                raise Refusal("no open seat")
-            # the name its seat's number gives, as agents know every seat; else the first free one
-            names = [agent_name(len(taken) + 1)] + [agent_name(i) for i in range(1, seats + 1)]
-            free = next(n for n in names if n not in taken)
-            try:
-                token = (await blocking(commands.store, commands.join, entry, free, LANG)).token
-                break
-            except Refused as refused:
-                if refused.code != "name_taken":
-                    raise Refusal(refused.code) from None
-        if not token:
-            raise Refusal("no open seat")
+        if entry.state.status != "lobby":
+            raise Refusal("the game is not in the lobby")
+        try:
+            token = (await blocking(commands.store, commands.join, entry, name, LANG)).token
+        except Refused as refused:
+            raise Refusal(refused.code) from None
         log.info("aiwolf_seat_taken", game_id=game, name=name)
         if not await self.started(link, entry):
             if entry.state.status == "lobby":
