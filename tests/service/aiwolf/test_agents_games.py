@@ -1,0 +1,448 @@
+"""Whole AIWolf games played through `/aiwolf/ws` by agents on aiwolf-nlp-common 0.7.0's packet classes.
+
+One 13-player and one 5-player game are played at once on a server in this process (a free port),
+random but legal agents answering at once; then each is checked from every side: the packets' order and
+shapes as the reference sends them, the end with a winner, every socket closed after FINISH, the log
+verifying, the lobby and the replay, and — packet by packet — that an agent was told nothing its seat's
+view and feed did not hold at that point (`replay?at=N&as=K`, fetched over REST after the end).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import Counter
+
+import httpx
+import pytest
+from aiwolf_nlp_common.packet import Request, Role, Status
+
+from tests.support.aiwolf_agents import (
+    Agent,
+    audit,
+    by_game,
+    ended,
+    game_id_of,
+    lobby,
+    play_all,
+    play_with_client,
+    seat_of,
+    served,
+    team,
+    ulid_of,
+    verify,
+)
+
+ROLES = {
+    13: {"WEREWOLF": 3, "POSSESSED": 1, "SEER": 1, "BODYGUARD": 1, "MEDIUM": 1, "VILLAGER": 6},
+    5: {"WEREWOLF": 1, "POSSESSED": 1, "SEER": 1, "VILLAGER": 2},
+}
+INPUTS = {"create_game", "join", "leave", "start", "act", "timeout", "abort", "handover"}
+STEP_REQUESTS = {
+    "talk": Request.TALK,
+    "whisper": Request.WHISPER,
+    "vote": Request.VOTE,
+    "divine": Request.DIVINE,
+    "guard": Request.GUARD,
+    "attack": Request.ATTACK,
+}
+MENTION = re.compile(r"@Agent\[\d\d\]")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with served(str(tmp_path_factory.mktemp("aiwolf-games") / "g.db")) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def played(server) -> dict[int, list[Agent]]:
+    """A 13-player game (team `kanolab`, the default table) and a 5-player one (`?players=5`), at once."""
+    thirteen, five = team("kanolab", 13, seed=13), team("wolfpack", 5, seed=5)
+
+    async def both() -> None:
+        await asyncio.gather(play_all(thirteen, server.url()), play_all(five, server.url(players=5)))
+
+    asyncio.run(asyncio.wait_for(both(), 300))
+    return {13: thirteen, 5: five}
+
+
+def game_of(http: str, agents: list[Agent]) -> str:
+    games = by_game(agents)
+    assert len(games) == 1, f"one team of agents was spread over {len(games)} games"
+    return game_id_of(http, next(iter(games)))
+
+
+def finish_of(agent: Agent):
+    finish = agent.packets(Request.FINISH)
+    assert len(finish) == 1, agent.requests()
+    return finish[0].packet
+
+
+def winner_of(packet) -> str:
+    """The winning side as an agent derives it from FINISH (the protocol has no winner field)."""
+    alive = [n for n, s in packet.info.status_map.items() if s == Status.ALIVE]
+    wolves = sum(packet.info.role_map[n] == Role.WEREWOLF for n in alive)
+    return "werewolves" if wolves >= len(alive) - wolves else "villagers"
+
+
+# --- the games, whole ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [13, 5])
+def test_a_whole_game_ends_with_a_winner_and_every_socket_closes_after_finish(played, server, size):
+    agents = played[size]
+    for a in agents:
+        assert a.error is None, (a.name, a.error)
+        assert a.requests()[0] == Request.NAME and a.requests()[1] == Request.INITIALIZE, a.requests()[:3]
+        assert a.requests()[-1] == Request.FINISH and a.finished, (a.name, a.requests()[-5:])
+        assert a.close_code is not None, f"{a.name}: the socket was not closed by the server after FINISH"
+    game_id = game_of(server.http, agents)
+    names = [a.me for a in agents]
+    assert names == [f"Agent[{i:02d}]" for i in range(1, size + 1)]
+    assert all(len(a.game_id or "") == 26 for a in agents)
+    end = ended(server.http, game_id)
+    finish = finish_of(agents[0])
+    assert end["reason"] in ("villagers", "werewolves"), end
+    assert end["reason"] == winner_of(finish)
+    assert Counter(r.value for r in finish.info.role_map.values()) == Counter(ROLES[size])
+    assert {f"Agent[{int(s):02d}]": r.upper() for s, r in end["roles"].items()} == {
+        n: r.value for n, r in finish.info.role_map.items()
+    }
+    for a in agents:  # every agent got the same full picture at the end
+        assert finish_of(a).info.role_map == finish.info.role_map
+        assert finish_of(a).info.status_map == finish.info.status_map
+    side = {"werewolves": {Role.WEREWOLF, Role.POSSESSED}}.get(
+        end["reason"], set(Role) - {Role.WEREWOLF, Role.POSSESSED}
+    )
+    assert sorted(end["winners"]) == [seat_of(n) for n, r in finish.info.role_map.items() if r in side]
+
+
+@pytest.mark.parametrize("size", [13, 5])
+def test_the_setting_is_the_reference_configuration_of_that_size(played, size):
+    setting = played[size][0].packets(Request.INITIALIZE)[0].packet.setting
+    assert setting.agent_count == size and setting.max_day is None and setting.vote_visibility is True
+    assert {r.value: n for r, n in setting.role_num_map.items() if n} == ROLES[size]
+    assert (setting.talk.max_count.per_agent, setting.talk.max_count.per_day) == (4, 52 if size == 13 else 20)
+    assert (setting.whisper.max_count.per_agent, setting.whisper.max_count.per_day) == (
+        (4, 12) if size == 13 else (0, 0)
+    )
+    assert setting.talk.max_length.base_length == 50 and setting.talk.max_length.mention_length == 50
+    assert setting.talk.max_skip == 0
+    assert (setting.vote.max_count, setting.vote.allow_self_vote) == (1, True)
+    assert (setting.attack_vote.max_count, setting.attack_vote.allow_no_target) == (1, False)
+    assert setting.timeout.action >= 1 and setting.timeout.response >= 1  # milliseconds
+
+
+# The reference's order within a day (aiwolf-protocol.md §3.1): a request's rank never goes down
+# until the next DAILY_INITIALIZE.
+BEFORE_FINISH = {Request.DAILY_INITIALIZE: 0, Request.WHISPER: 1, Request.TALK: 2, Request.DAILY_FINISH: 3}
+AFTER_FINISH = {Request.WHISPER: 4, Request.VOTE: 5, Request.DIVINE: 6, Request.GUARD: 8, Request.ATTACK: 9}
+
+
+@pytest.mark.parametrize("size", [13, 5])
+def test_requests_come_in_the_reference_order_day_by_day(played, size):
+    for a in played[size]:
+        day, finished_day, rank = -1, False, -1
+        for got in a.received[2:-1]:
+            req, info = got.packet.request, got.packet.info
+            if req == Request.NAME:
+                continue  # a liveness check may come at any time
+            if req == Request.DAILY_INITIALIZE:
+                day, finished_day, rank = day + 1, False, 0
+                assert info.day == day, (a.name, info.day, day)
+                continue
+            assert info.day == day, (a.name, req, info.day, day)
+            if req == Request.DAILY_FINISH:
+                finished_day = True
+            order = AFTER_FINISH if finished_day else BEFORE_FINISH
+            if finished_day and req == Request.WHISPER and day > 0:
+                now = 7  # the night's whisper comes after the divination
+            else:
+                assert req in order, (a.name, day, req, "out of its place")
+                now = order[req]
+            assert now >= rank, (a.name, day, req)
+            rank = now
+            if day == 0:
+                assert req not in (Request.VOTE, Request.GUARD, Request.ATTACK), (a.name, req)
+        finish = a.received[-1].packet
+        assert finish.request == Request.FINISH and finish.setting is None
+
+
+@pytest.mark.parametrize("size", [13, 5])
+def test_who_is_asked_what_follows_the_role_and_life(played, size):
+    for a in played[size]:
+        role = a.role
+        asked = {got.packet.request for got in a.received}
+        if Request.DIVINE in asked:
+            assert role == Role.SEER
+        if Request.GUARD in asked:
+            assert role == Role.BODYGUARD
+        if Request.ATTACK in asked or Request.WHISPER in asked:
+            assert role == Role.WEREWOLF
+        for got in a.received:
+            info = got.packet.info
+            if got.packet.request in (Request.TALK, Request.WHISPER, Request.VOTE, Request.DIVINE, Request.GUARD):
+                assert info.status_map[info.agent] == Status.ALIVE, (a.name, got.packet.request, info.day)
+    if size == 5:
+        assert not any(Request.WHISPER in a.requests() or Request.GUARD in a.requests() for a in played[5])
+        assert not any(got.packet.info and got.packet.info.medium_result for a in played[5] for got in a.received)
+
+
+@pytest.mark.parametrize("size", [13, 5])
+def test_the_first_talk_of_a_day_shows_every_utterance_left_and_talk_is_cut_to_its_length(played, size):
+    for a in played[size]:
+        last_day = -1
+        for got in a.packets(Request.TALK):
+            if got.packet.info.day != last_day:
+                assert (got.packet.info.remain_count, got.packet.info.remain_skip) == (4, 0), (a.name, got.raw)
+                last_day = got.packet.info.day
+            assert got.packet.info.remain_count >= 1
+    said = [t for t in played[size][0].talk_history if not (t.over or t.skip)]
+    assert said, "nobody talked"
+    cut = 0
+    for t in said:
+        plain = [len(re.sub(r"\s", "", part)) for part in MENTION.split(t.text, maxsplit=1)]
+        assert all(n <= 50 for n in plain), t.text
+        cut += max(plain) == 50
+    assert cut, "no line longer than 50 characters was cut to 50"
+
+
+@pytest.mark.parametrize("size", [13, 5])
+def test_the_game_verifies_and_the_lobby_lists_it_ended(played, server, size):
+    game_id = game_of(server.http, played[size])
+    check = verify(server.http, game_id)
+    assert check["ok"] and check["chain_ok"] and check["replay_ok"], check["problems"]
+    listed = {g["game_id"]: g for g in lobby(server.http, "ended")}
+    assert listed[game_id]["ruleset"] == "aiwolf" and listed[game_id]["seats"] == size
+    assert listed[game_id]["preset"] == str(size)
+
+
+@pytest.mark.parametrize("size", [13, 5])
+def test_the_replay_after_the_end_shows_talk_to_all_and_whispers_to_wolves_only(played, server, size):
+    game_id = game_of(server.http, played[size])
+    log = audit(server.http, game_id)
+    end = len(log["events"])
+    spectator = replay_feed(server.http, game_id, end, "spectator")
+    assert any(item["type"] == "aiwolf_talk" for item in spectator)
+    assert not any("whisper" in item["type"] for item in spectator)
+    r = httpx.get(f"{server.http}/games/{game_id}/replay", params={"at": end, "as": "spectator", "limit": 1})
+    assert r.status_code == 200 and r.json()["view"]["status"] == "ended"
+    wolves = [a for a in played[size] if a.role == Role.WEREWOLF]
+    whispered = any(a.whisper_history for a in wolves)
+    assert whispered == (size == 13)
+    for a in wolves:
+        feed = replay_feed(server.http, game_id, end, str(seat_of(a.me)))
+        assert len([i for i in feed if i["type"] == "aiwolf_whisper"]) == len(a.whisper_history)
+
+
+def test_aiwolf_nlp_commons_own_client_plays_a_whole_game(server):
+    """Five agents on the package's synchronous `Client`, each in a thread, as the official agent runs."""
+    agents = team("syncteam", 5, seed=7)
+
+    async def run() -> None:
+        await asyncio.gather(*(asyncio.to_thread(play_with_client, a, server.url(players=5)) for a in agents))
+
+    asyncio.run(asyncio.wait_for(run(), 120))
+    assert all(a.finished for a in agents), [a.requests()[-3:] for a in agents]
+    game_id = game_of(server.http, agents)
+    assert ended(server.http, game_id)["reason"] in ("villagers", "werewolves")
+    assert verify(server.http, game_id)["ok"]
+
+
+# --- nothing but the view ------------------------------------------------------------------------
+
+
+def replay_feed(http: str, game_id: str, at: int, viewer: str) -> list[dict]:
+    """A viewer's whole feed up to a point, every page."""
+    items: list[dict] = []
+    while True:
+        r = httpx.get(
+            f"{http}/games/{game_id}/replay",
+            params={"at": at, "as": viewer, "after": len(items), "limit": 500},
+            timeout=60,
+        )
+        assert r.status_code == 200, r.text
+        page = r.json()
+        items.extend(page["events"])
+        if not page["more"]:
+            return items
+
+
+def name(seat: int) -> str:
+    return f"Agent[{seat:02d}]"
+
+
+class Log:
+    """A finished game's log, where the gateway's packets come from: for each seat, the points (a count of
+    events) at which it was owed each kind of packet, and its view and feed at any point over REST."""
+
+    def __init__(self, http: str, game_id: str) -> None:
+        self.http, self.game_id = http, game_id
+        self.events = [e["event"] for e in audit(http, game_id)["events"]]
+        self.ulid = ulid_of(game_id, next(e["at"] for e in self.events if e["type"] == "game_created"))
+        self.views: dict[tuple[int, int], tuple[dict, int]] = {}
+        self.feeds: dict[int, list[dict]] = {}
+
+    def settled(self, i: int) -> int:
+        """The point after the batch of events that holds event `i` (0-based): where the next input starts."""
+        for j in range(i + 1, len(self.events)):
+            if self.events[j]["type"] in INPUTS:
+                return j
+        return len(self.events)
+
+    def anchors(self, seat: int) -> dict[Request, list[int]]:
+        """For each request kind, the points (in order) at which the seat was owed one."""
+        out: dict[Request, list[int]] = {r: [] for r in Request}
+        prompted: set[int] = set()
+        for i, e in enumerate(self.events):
+            kind = e["type"]
+            if kind == "start":
+                out[Request.INITIALIZE].append(self.settled(i))
+            elif kind == "phase_started":
+                out[Request.DAILY_INITIALIZE if e["phase"] == "day" else Request.DAILY_FINISH].append(self.settled(i))
+            elif kind == "game_ended":
+                out[Request.FINISH].append(len(self.events))
+            elif (kind == "step_opened" and seat in e.get("seats", ())) or (kind == "prompt" and e["seat"] == seat):
+                for d in e.get("decisions", ()):
+                    req = STEP_REQUESTS.get(d["kind"])
+                    if req is not None and (e["step"], req) not in prompted:
+                        prompted.add((e["step"], req))
+                        out[req].append(self.settled(i))
+        return out
+
+    def view(self, seat: int, at: int) -> tuple[dict, int]:
+        """The seat's view after the first `at` events, and how many of its feed's items come before."""
+        if (seat, at) not in self.views:
+            r = httpx.get(
+                f"{self.http}/games/{self.game_id}/replay", params={"at": at, "as": seat, "limit": 1}, timeout=60
+            )
+            assert r.status_code == 200, r.text
+            self.views[seat, at] = (r.json()["view"], r.json()["seen"])
+        return self.views[seat, at]
+
+    def feed(self, seat: int) -> list[dict]:
+        if seat not in self.feeds:
+            self.feeds[seat] = replay_feed(self.http, self.game_id, len(self.events), str(seat))
+        return self.feeds[seat]
+
+
+def talks(items: list[dict], kind: str) -> list[tuple]:
+    return [
+        (d["idx"], d["day"], d["turn"], name(d["seat"]), d["text"], bool(d.get("skip")), bool(d.get("over")))
+        for d in (i["data"] for i in items if i["type"] == kind)
+    ]
+
+
+def as_tuples(history) -> list[tuple]:
+    return [(t.idx, t.day, t.turn, t.agent, t.text, t.skip, t.over) for t in history]
+
+
+def latest(items: list[dict], kind: str, day: int | None = None) -> dict | None:
+    found = [i["data"] for i in items if i["type"] == kind and (day is None or i["data"]["day"] == day)]
+    return found[-1] if found else None
+
+
+def check_packet(log: Log, seat: int, got, at: int, talked: list, whispered: list) -> None:
+    """One packet against the seat's view and feed at the point it was owed."""
+    packet, info, raw = got.packet, got.packet.info, got.raw.get("info", {})
+    req = packet.request
+    view, seen = log.view(seat, at)
+    feed = log.feed(seat)[:seen]
+    where = f"seat {seat}, {req} of day {info.day}, point {at}"
+    seats = view["seats"]
+    wolf = view["role"] == "werewolf"
+    assert info.game_id == log.ulid and info.agent == name(seat), where
+    # who lives: exactly the view's
+    assert info.status_map == {
+        name(s): Status.ALIVE if view["alive"][s - 1] else Status.DEAD for s in range(1, seats + 1)
+    }, where
+    # roles: never more than the view knows; exactly one's own (a werewolf: the pack), everyone at FINISH
+    known = {name(int(s)): r.upper() for s, r in view["roles"].items()}
+    told = {n: r.value for n, r in info.role_map.items()}
+    assert told.items() <= known.items(), (where, told, known)
+    if req == Request.FINISH:
+        assert len(told) == seats, where
+    else:
+        mine = {name(seat): view["role"].upper()}
+        if wolf:
+            mine |= {n: r for n, r in known.items() if r == "WEREWOLF"}
+        assert told == mine, (where, told, mine)
+    if req != Request.FINISH:
+        assert info.day == view["day"], (where, view["day"])
+    # results: the seer's and the medium's own, and only theirs
+    divined = latest(feed, "aiwolf_divined", info.day - 1)
+    if info.divine_result is not None:
+        assert view["role"] == "seer" and divined is not None, where
+        assert (info.divine_result.day, info.divine_result.agent, info.divine_result.target) == (
+            divined["day"],
+            name(seat),
+            name(divined["target"]),
+        ), where
+        assert info.divine_result.result.value == divined["result"].upper(), where
+    elif req == Request.DAILY_INITIALIZE:
+        assert divined is None, (where, "a divination left out")
+    identified = latest(feed, "aiwolf_identified", info.day - 1)
+    if info.medium_result is not None:
+        assert view["role"] == "medium" and identified is not None, where
+        assert info.medium_result.target == name(identified["target"]), where
+        assert info.medium_result.result.value == identified["result"].upper(), where
+    elif req == Request.DAILY_INITIALIZE:
+        assert identified is None, (where, "a medium's result left out")
+    # yesterday's votes, and the pack's attack votes for the pack only
+    votes = latest(feed, "aiwolf_vote_list", info.day - 1) if req != Request.FINISH else None
+    if info.vote_list is not None and req != Request.FINISH:
+        assert votes is not None, where
+        assert {(v.agent, v.target) for v in info.vote_list} == {(name(a), name(t)) for a, t in votes["votes"]}, where
+    attack_votes = latest(feed, "aiwolf_attack_vote_list", info.day - 1)
+    if info.attack_vote_list is not None:
+        assert wolf and attack_votes is not None, where
+        assert {(v.agent, v.target) for v in info.attack_vote_list} == {
+            (name(a), name(t)) for a, t in attack_votes["votes"]
+        }, where
+    for key in ("executed_agent", "attacked_agent"):
+        if raw.get(key) is not None:
+            s = seat_of(raw[key])
+            assert not view["alive"][s - 1], (where, key, "names a living agent")
+    # counts left: only while the seat has a talk or whisper turn, as its view's private part says
+    if req in (Request.TALK, Request.WHISPER):
+        assert info.remain_count == view["private"].get("remain_count"), (where, view["private"])
+        assert info.remain_skip == view["private"].get("remain_skip"), (where, view["private"])
+    else:
+        assert info.remain_count is None and info.remain_skip is None, where
+    # the histories: everything the feed held up to here, once, in order; whispers only to the pack
+    if packet.talk_history is not None:
+        assert talked == talks(feed, "aiwolf_talk"), where
+    if packet.whisper_history is not None:
+        assert wolf, (where, "a whisper history sent to a non-werewolf")
+        assert whispered == talks(feed, "aiwolf_whisper"), where
+    assert not any(i["type"] == "aiwolf_whisper" for i in feed) or wolf
+
+
+@pytest.mark.parametrize("size", [13, 5])
+def test_every_packet_holds_nothing_but_its_seats_view_and_feed(played, server, size):
+    agents = played[size]
+    log = Log(server.http, game_of(server.http, agents))
+    checked = 0
+    for a in agents:
+        seat = seat_of(a.me)
+        anchors = log.anchors(seat)
+        used = dict.fromkeys(Request, 0)
+        talked: list[tuple] = []
+        whispered: list[tuple] = []
+        for got in a.received:
+            req = got.packet.request
+            if req == Request.NAME:
+                continue
+            if got.packet.talk_history:
+                talked += as_tuples(got.packet.talk_history)
+            if got.packet.whisper_history:
+                whispered += as_tuples(got.packet.whisper_history)
+            points = anchors[req]
+            assert used[req] < len(points), f"seat {seat} got a {req} the log never owed it"
+            check_packet(log, seat, got, points[used[req]], talked, whispered)
+            used[req] += 1
+            checked += 1
+        for req, points in anchors.items():
+            assert used[req] == len(points), f"seat {seat} was owed {len(points)} {req}, got {used[req]}"
+    assert checked > size * 10
