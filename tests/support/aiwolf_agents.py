@@ -131,6 +131,7 @@ class Agent:
     close_code: int | None = field(default=None, init=False)  # how the server closed the socket (None: open)
     closed_at: float | None = field(default=None, init=False)
     error: str | None = field(default=None, init=False)  # a failure on the agent's side (parse error…)
+    extra: list[str] = field(default_factory=list, init=False)  # frames to send right after the next reply
 
     def __post_init__(self) -> None:
         self.rng = random.Random(f"{self.name}/{self.seed}")
@@ -260,6 +261,8 @@ async def play(agent: Agent, url: str, *, linger: float = 30.0, token: str | Non
                     if isinstance(reply, str) and not reply.endswith("\n"):
                         reply += "\n"  # as Client.send
                     await ws.send(reply)
+                    while agent.extra:  # e.g. a stale answer sent after the reply, in a frame of its own
+                        await ws.send(agent.extra.pop(0) + "\n")
             except ConnectionClosed:
                 pass
             agent.close_code = ws.close_code
@@ -353,15 +356,76 @@ class Served:
 
 
 @contextlib.contextmanager
-def served(database_url: str) -> Iterator[Served]:
-    """`grimoire serve` as the tests run it: in this process, a background thread, a free port."""
+def served(database_url: str, **settings: Any) -> Iterator[Served]:
+    """`grimoire serve` as the tests run it: in this process, a background thread, a free port, with
+    these settings (e.g. `aiwolf_time_scale=0.05` for short timeouts)."""
     from grimoire.service.serving import start_server
+    from grimoire.service.settings import Settings
 
-    http, server = start_server(database_url)
+    http, server = start_server(database_url, Settings(**settings))
     try:
         yield Served(http, server)
     finally:
         server.should_exit = True
+
+
+def lobby_game(http: str, size: int, *, time_scale: float = 1.0, moderator: bool = False) -> dict[str, Any]:
+    """A new aiwolf game in the lobby over REST, every seat open (for `?game=<id>`): its reply, with
+    `host` the host's Authorization header."""
+    import httpx
+
+    body: dict[str, Any] = {"ruleset": "aiwolf", "preset": str(size), "moderator": moderator}
+    if time_scale != 1.0:
+        body["options"] = {"time_scale": time_scale}
+    r = httpx.post(f"{http}/games", json=body, timeout=30)
+    assert r.status_code == 201, r.text
+    game: dict[str, Any] = r.json()
+    game["host"] = {"Authorization": "Bearer " + game["host_token"]}
+    return game
+
+
+async def start_when_full(http: str, game: dict[str, Any], timeout: float = 30.0) -> None:
+    """The host starts a lobby game once every seat is taken."""
+    import httpx
+
+    async with httpx.AsyncClient(base_url=http, timeout=30) as c:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            listed = list((await c.get("/games", params={"status": "lobby", "limit": 200})).json()["games"])
+            mine = [g for g in listed if g["game_id"] == game["game_id"]]
+            if mine and mine[0]["open_seats"] == 0:
+                r = await c.post(f"/games/{game['game_id']}/start", headers=game["host"])
+                assert r.status_code == 200, r.text
+                return
+            await asyncio.sleep(0.05)
+    raise AssertionError("the lobby game's seats were not all taken in time")
+
+
+async def rest_player(http: str, game_id: str, name: str, seed: int = 0) -> dict[str, Any]:
+    """A REST bot: joins a lobby game's next open seat, then plays it from its own view (random legal
+    actions, as service.bots) until the game ends. Returns its join reply."""
+    import httpx
+    import msgspec
+
+    from grimoire.projections.view import View
+    from grimoire.service.bots import owed_action
+
+    rng = random.Random(seed)
+    async with httpx.AsyncClient(base_url=http, timeout=30) as c:
+        r = await c.post(f"/games/{game_id}/seats", json={"name": name})
+        assert r.status_code == 201, r.text
+        joined: dict[str, Any] = r.json()
+        headers = {"Authorization": "Bearer " + joined["token"]}
+        while True:
+            reply = (await c.get(f"/games/{game_id}/view", headers=headers)).json()
+            view = msgspec.convert(reply["view"], View, strict=False)
+            if view.status in ("ended", "aborted"):
+                return joined
+            action = owed_action(view, rng) if view.status == "running" else None
+            if action is not None:
+                await c.post(f"/games/{game_id}/actions", json=msgspec.to_builtins(action), headers=headers)
+            else:
+                await asyncio.sleep(0.02)
 
 
 # --- reading a game over REST ---------------------------------------------------------------------
