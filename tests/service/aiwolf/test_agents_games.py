@@ -10,13 +10,18 @@ view and feed did not hold at that point (`replay?at=N&as=K`, fetched over REST 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import random
 import re
 from collections import Counter
 
 import httpx
+import msgspec
 import pytest
 from aiwolf_nlp_common.packet import Request, Role, Status
 
+from grimoire.domain.events import sees
+from grimoire.projections.view import apply, new_view
 from tests.support.aiwolf_agents import (
     Agent,
     audit,
@@ -98,8 +103,7 @@ def test_a_whole_game_ends_with_a_winner_and_every_socket_closes_after_finish(pl
         assert a.requests()[-1] == Request.FINISH and a.finished, (a.name, a.requests()[-5:])
         assert a.close_code is not None, f"{a.name}: the socket was not closed by the server after FINISH"
     game_id = game_of(server.http, agents)
-    names = [a.me for a in agents]
-    assert names == [f"Agent[{i:02d}]" for i in range(1, size + 1)]
+    assert sorted(a.me for a in agents) == [f"Agent[{i:02d}]" for i in range(1, size + 1)]
     assert all(len(a.game_id or "") == 26 for a in agents)
     end = ended(server.http, game_id)
     finish = finish_of(agents[0])
@@ -154,9 +158,12 @@ def test_requests_come_in_the_reference_order_day_by_day(played, size):
                 continue
             assert info.day == day, (a.name, req, info.day, day)
             if req == Request.DAILY_FINISH:
+                assert not finished_day, (a.name, day, "a second DAILY_FINISH")
                 finished_day = True
             order = AFTER_FINISH if finished_day else BEFORE_FINISH
-            if finished_day and req == Request.WHISPER and day > 0:
+            if req == Request.DAILY_FINISH:
+                now = 3
+            elif finished_day and req == Request.WHISPER and day > 0:
                 now = 7  # the night's whisper comes after the divination
             else:
                 assert req in order, (a.name, day, req, "out of its place")
@@ -231,9 +238,11 @@ def test_the_replay_after_the_end_shows_talk_to_all_and_whispers_to_wolves_only(
     wolves = [a for a in played[size] if a.role == Role.WEREWOLF]
     whispered = any(a.whisper_history for a in wolves)
     assert whispered == (size == 13)
-    for a in wolves:
+    for a in wolves:  # what a werewolf was sent of the whispers is what its replay shows, in order
         feed = replay_feed(server.http, game_id, end, str(seat_of(a.me)))
-        assert len([i for i in feed if i["type"] == "aiwolf_whisper"]) == len(a.whisper_history)
+        shown = talks(feed, "aiwolf_whisper")
+        sent = as_tuples(a.whisper_history)
+        assert sent == [w for w in shown if w in sent] and bool(sent) == (size == 13)
 
 
 def test_aiwolf_nlp_commons_own_client_plays_a_whole_game(server):
@@ -275,14 +284,25 @@ def name(seat: int) -> str:
 
 class Log:
     """A finished game's log, where the gateway's packets come from: for each seat, the points (a count of
-    events) at which it was owed each kind of packet, and its view and feed at any point over REST."""
+    events) at which it was owed each kind of packet, and its view and feed at any point.
 
-    def __init__(self, http: str, game_id: str) -> None:
-        self.http, self.game_id = http, game_id
+    The log is read over REST (`/audit`). A seat's view at a point is `/replay?at=N&as=K`; with `every`
+    False (the default suite), it is folded here from the REST log by the projection the service folds
+    its views with (each seat's events: those whose audience it is in), and a sample of points is fetched
+    from `/replay` too and must be the same view; each seat's feed is fetched whole from `/replay` and must
+    be the events the log gives it."""
+
+    def __init__(self, http: str, game_id: str, every: bool = False) -> None:
+        from grimoire.service.schemas import AnyEvent
+
+        self.http, self.game_id, self.every = http, game_id, every
         self.events = [e["event"] for e in audit(http, game_id)["events"]]
         self.ulid = ulid_of(game_id, next(e["at"] for e in self.events if e["type"] == "game_created"))
+        self.typed = [msgspec.convert(e, AnyEvent, strict=False) for e in self.events]
         self.views: dict[tuple[int, int], tuple[dict, int]] = {}
         self.feeds: dict[int, list[dict]] = {}
+        self.folded: dict[int, list[tuple[dict, int]]] = {}
+        self.sampled = 0
 
     def settled(self, i: int) -> int:
         """The point after the batch of events that holds event `i` (0-based): where the next input starts."""
@@ -294,7 +314,7 @@ class Log:
     def anchors(self, seat: int) -> dict[Request, list[int]]:
         """For each request kind, the points (in order) at which the seat was owed one."""
         out: dict[Request, list[int]] = {r: [] for r in Request}
-        prompted: set[int] = set()
+        prompted: set[tuple[int, Request]] = set()
         for i, e in enumerate(self.events):
             kind = e["type"]
             if kind == "start":
@@ -311,8 +331,7 @@ class Log:
                         out[req].append(self.settled(i))
         return out
 
-    def view(self, seat: int, at: int) -> tuple[dict, int]:
-        """The seat's view after the first `at` events, and how many of its feed's items come before."""
+    def rest_view(self, seat: int, at: int) -> tuple[dict, int]:
         if (seat, at) not in self.views:
             r = httpx.get(
                 f"{self.http}/games/{self.game_id}/replay", params={"at": at, "as": seat, "limit": 1}, timeout=60
@@ -321,10 +340,41 @@ class Log:
             self.views[seat, at] = (r.json()["view"], r.json()["seen"])
         return self.views[seat, at]
 
+    def fold(self, seat: int) -> list[tuple[dict, int]]:
+        """The seat's view and feed count at every point 0..N, folded from the log."""
+        if seat not in self.folded:
+            view, seen = new_view(seat), 0
+            out = [(as_json(view), 0)]
+            for event in self.typed:
+                if sees(event.to, seat):
+                    view, seen = apply(view, event), seen + 1
+                out.append((view, seen))
+            self.folded[seat] = [(v if isinstance(v, dict) else as_json(v), n) for v, n in out]
+            feed = self.feed(seat)
+            mine = [e["type"] for e, t in zip(self.events, self.typed) if sees(t.to, seat)]
+            assert [i["type"] for i in feed] == mine, seat
+        return self.folded[seat]
+
+    def view(self, seat: int, at: int, sample: bool = False) -> tuple[dict, int]:
+        """The seat's view after the first `at` events, and how many of its feed's items come before."""
+        if self.every:
+            return self.rest_view(seat, at)
+        local = self.fold(seat)[at]
+        if sample:
+            rest = self.rest_view(seat, at)
+            assert rest[1] == local[1] and rest[0] == local[0], (seat, at)
+            self.sampled += 1
+        return local
+
     def feed(self, seat: int) -> list[dict]:
         if seat not in self.feeds:
             self.feeds[seat] = replay_feed(self.http, self.game_id, len(self.events), str(seat))
         return self.feeds[seat]
+
+
+def as_json(view) -> dict:
+    """A view as the REST API writes it."""
+    return msgspec.json.decode(msgspec.json.encode(view))
 
 
 def talks(items: list[dict], kind: str) -> list[tuple]:
@@ -343,11 +393,11 @@ def latest(items: list[dict], kind: str, day: int | None = None) -> dict | None:
     return found[-1] if found else None
 
 
-def check_packet(log: Log, seat: int, got, at: int, talked: list, whispered: list) -> None:
+def check_packet(log: Log, seat: int, got, at: int, cursor: dict[str, int], sample: bool = False) -> None:
     """One packet against the seat's view and feed at the point it was owed."""
     packet, info, raw = got.packet, got.packet.info, got.raw.get("info", {})
     req = packet.request
-    view, seen = log.view(seat, at)
+    view, seen = log.view(seat, at, sample)
     feed = log.feed(seat)[:seen]
     where = f"seat {seat}, {req} of day {info.day}, point {at}"
     seats = view["seats"]
@@ -358,14 +408,14 @@ def check_packet(log: Log, seat: int, got, at: int, talked: list, whispered: lis
         name(s): Status.ALIVE if view["alive"][s - 1] else Status.DEAD for s in range(1, seats + 1)
     }, where
     # roles: never more than the view knows; exactly one's own (a werewolf: the pack), everyone at FINISH
-    known = {name(int(s)): r.upper() for s, r in view["roles"].items()}
+    known = {name(int(s)): r.upper() for s, r in {**view["knowledge"], **view["roles"]}.items()}
     told = {n: r.value for n, r in info.role_map.items()}
     assert told.items() <= known.items(), (where, told, known)
     if req == Request.FINISH:
         assert len(told) == seats, where
     else:
         mine = {name(seat): view["role"].upper()}
-        if wolf:
+        if wolf:  # the pack, as dealt to it (a werewolf's view knows the others by role or label)
             mine |= {n: r for n, r in known.items() if r == "WEREWOLF"}
         assert told == mine, (where, told, mine)
     if req != Request.FINISH:
@@ -410,39 +460,97 @@ def check_packet(log: Log, seat: int, got, at: int, talked: list, whispered: lis
         assert info.remain_skip == view["private"].get("remain_skip"), (where, view["private"])
     else:
         assert info.remain_count is None and info.remain_skip is None, where
-    # the histories: everything the feed held up to here, once, in order; whispers only to the pack
-    if packet.talk_history is not None:
-        assert talked == talks(feed, "aiwolf_talk"), where
-    if packet.whisper_history is not None:
-        assert wolf, (where, "a whisper history sent to a non-werewolf")
-        assert whispered == talks(feed, "aiwolf_whisper"), where
-    assert not any(i["type"] == "aiwolf_whisper" for i in feed) or wolf
+    # the histories, as the reference sends them: TALK and DAILY_FINISH carry the talks, WHISPER, ATTACK and a
+    # werewolf's DAILY_FINISH the whispers; each the feed's items since the last one that carried them that
+    # day (INITIALIZE and DAILY_INITIALIZE start anew), in order, each once; whispers only to the pack
+    carries = {
+        "aiwolf_talk": req in (Request.TALK, Request.DAILY_FINISH),
+        "aiwolf_whisper": req in (Request.WHISPER, Request.ATTACK) or (req == Request.DAILY_FINISH and wolf),
+    }
+    if req in (Request.INITIALIZE, Request.DAILY_INITIALIZE):
+        cursor["aiwolf_talk"] = cursor["aiwolf_whisper"] = seen
+    for kind, key, history in (
+        ("aiwolf_talk", "talk_history", packet.talk_history),
+        ("aiwolf_whisper", "whisper_history", packet.whisper_history),
+    ):
+        assert (key in got.raw) == carries[kind], (where, key)
+        if history is not None:
+            assert as_tuples(history) == talks(log.feed(seat)[cursor[kind] : seen], kind), (where, kind)
+            cursor[kind] = seen
+    assert wolf or not any(i["type"] == "aiwolf_whisper" for i in feed), where
 
 
-@pytest.mark.parametrize("size", [13, 5])
-def test_every_packet_holds_nothing_but_its_seats_view_and_feed(played, server, size):
-    agents = played[size]
-    log = Log(server.http, game_of(server.http, agents))
+def check_every_packet(http: str, agents: list[Agent], every: bool) -> Log:
+    log = Log(http, game_of(http, agents), every=every)
     checked = 0
     for a in agents:
         seat = seat_of(a.me)
         anchors = log.anchors(seat)
         used = dict.fromkeys(Request, 0)
-        talked: list[tuple] = []
-        whispered: list[tuple] = []
-        for got in a.received:
+        cursor = {"aiwolf_talk": 0, "aiwolf_whisper": 0}
+        packets = [got for got in a.received if got.packet.request != Request.NAME]
+        sampled = set(random.Random(seat).sample(range(len(packets)), min(4, len(packets)))) | {len(packets) - 1}
+        for i, got in enumerate(packets):
             req = got.packet.request
-            if req == Request.NAME:
-                continue
-            if got.packet.talk_history:
-                talked += as_tuples(got.packet.talk_history)
-            if got.packet.whisper_history:
-                whispered += as_tuples(got.packet.whisper_history)
             points = anchors[req]
             assert used[req] < len(points), f"seat {seat} got a {req} the log never owed it"
-            check_packet(log, seat, got, points[used[req]], talked, whispered)
+            check_packet(log, seat, got, points[used[req]], cursor, sample=i in sampled)
             used[req] += 1
             checked += 1
         for req, points in anchors.items():
             assert used[req] == len(points), f"seat {seat} was owed {len(points)} {req}, got {used[req]}"
-    assert checked > size * 10
+    assert checked > len(agents) * 10
+    return log
+
+
+@pytest.mark.parametrize("size", [13, 5])
+def test_every_packet_holds_nothing_but_its_seats_view_and_feed(played, server, size):
+    """Every packet against its seat's view and feed at the point it was owed (folded from the REST log,
+    and at five points per seat fetched from `/replay` itself)."""
+    log = check_every_packet(server.http, played[size], every=False)
+    assert log.sampled >= 4 * size
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [13, 5])
+def test_every_packet_holds_nothing_but_its_seats_view_fetched_from_replay(played, server, size):
+    """The same, every point fetched from `/replay?at=N&as=K`."""
+    check_every_packet(server.http, played[size], every=True)
+
+
+def tampered(agent: Agent, index: int, change) -> Agent:
+    """A copy of an agent whose `index`th packet (NAME aside) is re-read after `change(raw)`."""
+    import copy
+
+    from aiwolf_nlp_common.packet import Packet
+
+    twin = copy.copy(agent)
+    twin.received = list(agent.received)
+    at = [i for i, got in enumerate(agent.received) if got.packet.request != Request.NAME][index]
+    raw = copy.deepcopy(agent.received[at].raw)
+    change(raw)
+    twin.received[at] = dataclasses.replace(agent.received[at], raw=raw, packet=Packet.from_dict(raw))
+    return twin
+
+
+def test_the_check_catches_a_packet_that_tells_more_than_the_view(played, server):
+    """The check above fails on a packet that says one thing more: another seat's role, a death not yet
+    seen, a whisper to a villager."""
+    agents = played[5]
+    villager = next(a for a in agents if a.role == Role.VILLAGER)
+    other = next(n for n in villager.info.status_map if n != villager.me)
+
+    def role(raw):
+        raw["info"]["role_map"][other] = "SEER"
+
+    def death(raw):
+        raw["info"]["status_map"][other] = "DEAD"
+
+    def whisper(raw):
+        raw["whisper_history"] = [{"idx": 0, "day": 0, "turn": 0, "agent": other, "text": "x", "skip": False}]
+
+    check_every_packet(server.http, agents, every=False)  # as played: passes
+    for change in (role, death, whisper):
+        twin = tampered(villager, 1, change)
+        with pytest.raises(AssertionError):
+            check_every_packet(server.http, [twin if a is villager else a for a in agents], every=False)
