@@ -265,7 +265,7 @@ async def play(agent: Agent, url: str, *, linger: float = 30.0, token: str | Non
                         await ws.send(agent.extra.pop(0) + "\n")
             except ConnectionClosed:
                 pass
-            agent.close_code = ws.close_code
+        agent.close_code = ws.close_code  # the server's close, or ours (AgentGone)
     except ConnectionClosed as exc:
         agent.close_code = exc.rcvd.code if exc.rcvd else None
     except OSError as exc:

@@ -38,16 +38,16 @@ def names(agents: list[Agent]) -> set[str]:
 
 
 def test_two_teams_connecting_at_once_get_a_table_each(server):
-    """Five `red` and five `blue` agents connect alternately: two 5-player games, each of one team."""
+    """Five `red` and five `blue` agents connect alternately: two 5-player games, each of one team, its
+    seats in the order its agents arrived."""
     red, blue = team("red", 5, seed=1), team("blue", 5, seed=2)
     mixed = [a for pair in zip(red, blue) for a in pair]
-    asyncio.run(asyncio.wait_for(play_all(mixed, server.url(players=5)), 120))
+    asyncio.run(asyncio.wait_for(play_all(mixed, server.url(players=5), stagger=0.1), 120))
     games = by_game(mixed)
     assert len(games) == 2
     assert sorted(names(g) == names(red) or names(g) == names(blue) for g in games.values()) == [True, True]
     for g in games.values():
         assert all(a.finished for a in g)
-        # seats in the order the team's agents arrived
         assert [a.name for a in g] == sorted((a.name for a in g), key=lambda n: int(n.lstrip("redblu")))
 
 

@@ -38,7 +38,7 @@ ANSWER_WAIT = 65 * SCALE
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("aiwolf-robust") / "g.db"
-    with served(str(db), aiwolf_time_scale=SCALE, aiwolf_name_timeout=0.5, aiwolf_waiting_per_address=6) as s:
+    with served(str(db), aiwolf_time_scale=SCALE, aiwolf_name_timeout=0.5) as s:
         yield s
 
 
@@ -66,7 +66,7 @@ def whole(server, agents: list[Agent], *, failed: bool = False) -> list[dict[str
     game_id = game_of(server, agents)
     end = ended(server.http, game_id)
     if failed:
-        assert end["reason"] == "failed" and end["winners"] == [], end
+        assert end["reason"] == "failed" and not end.get("winners"), end
     else:
         assert end["reason"] in ("villagers", "werewolves"), end
     check = verify(server.http, game_id)
@@ -136,7 +136,7 @@ def test_garbage_and_empty_replies_leave_the_agent_in_a_whole_game(server, garbl
         assert said, "the garbling agent was never asked to talk"
         # an empty reply is an Over (the agent's talk ends for the day); garbage is said as text
         first = talks[0]
-        assert first["over"] and first["text"] == "Over", first
+        assert first.get("over") and first["text"] == "Over", first
         for t in talks:
             assert "\n" not in t["text"] and "\r" not in t["text"], t
 
@@ -214,7 +214,9 @@ def test_answers_after_their_timeout_are_discarded_and_never_count_for_a_later_r
         assert requests[first_talk + 1] == Request.NAME, requests[first_talk : first_talk + 3]  # the liveness check
         seat = seat_of(a.me)
         talks = [e for e in events if e["type"] == "aiwolf_talk" and e["seat"] == seat]
-        assert talks[0]["skip"] and not talks[0]["over"], talks[0]  # the timed-out turn: a skip that ends nothing
+        assert talks[0].get("skip") and not talks[0].get("over"), talks[
+            0
+        ]  # the timed-out turn: a skip that ends nothing
         assert a.finished
 
 
@@ -313,29 +315,30 @@ def test_a_connection_that_does_not_answer_name_in_time_is_closed(server):
     assert 0.4 <= took < 3, took  # aiwolf_name_timeout: 0.5 s here (10 s by default)
 
 
-def test_connections_waiting_from_one_address_are_capped(server):
-    """Six may wait from one address (the cap set here); a seventh is refused at once; when one leaves, a
-    new one is let in."""
+def test_connections_waiting_from_one_address_are_capped(tmp_path):
+    """Three may wait from one address (the cap set here; 64 by default); a fourth is refused at once
+    (1013, try again later); when one leaves, a new one is let in."""
 
-    async def run() -> None:
-        waiting = [Agent(f"cap{chr(97 + i)}1") for i in range(7)]  # seven teams: no table is ever full
-        tasks = [asyncio.create_task(play(a, server.url())) for a in waiting[:6]]
+    async def run(s) -> None:
+        waiting = [Agent(f"cap{chr(97 + i)}1") for i in range(4)]  # four teams: no table is ever full
+        tasks = [asyncio.create_task(play(a, s.url())) for a in waiting[:3]]
         await asyncio.sleep(0.5)
-        assert all(a.requests() == [Request.NAME] and a.close_code is None for a in waiting[:6])
-        await play(waiting[6], server.url())
-        assert waiting[6].received == [] and waiting[6].close_code == 1013
+        assert all(a.requests() == [Request.NAME] and a.close_code is None for a in waiting[:3])
+        await play(waiting[3], s.url())
+        assert waiting[3].received == [] and waiting[3].close_code == 1013
         tasks[0].cancel()  # one goes away
         await asyncio.gather(tasks[0], return_exceptions=True)
         await asyncio.sleep(0.3)
         again = Agent("capz1")
-        task = asyncio.create_task(play(again, server.url()))
+        task = asyncio.create_task(play(again, s.url()))
         await asyncio.sleep(0.5)
         assert again.requests() == [Request.NAME] and again.close_code is None
         for t in [*tasks[1:], task]:
             t.cancel()
         await asyncio.gather(*tasks[1:], task, return_exceptions=True)
 
-    asyncio.run(asyncio.wait_for(run(), 60))
+    with served(str(tmp_path / "g.db"), aiwolf_waiting_per_address=3) as s:
+        asyncio.run(asyncio.wait_for(run(s), 60))
 
 
 def test_the_server_sends_no_websocket_pings():
