@@ -32,7 +32,7 @@ import time
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.http import Build, Server, log
+from tests.bench.http import SERVER_ENV, Build, Server, log
 from tests.support.aiwolf_agents import PATH, Agent, by_game, play_all, team
 
 
@@ -59,8 +59,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1, help="how many times to play that many games")
     parser.add_argument("--database-url", default="", help="the store (default: a new SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--timeout", type=float, default=600, help="seconds a round may take")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds a round may take")
     args = parser.parse_args()
+    # every agent connects from 127.0.0.1: measure the work, not the cap on waiting connections per address
+    SERVER_ENV["GRIMOIRE_AIWOLF_WAITING_PER_ADDRESS"] = str(13 * args.games + 100)
 
     with tempfile.TemporaryDirectory(prefix="aiwolf-bench-") as tmp:
         workdir = Path(tmp)
