@@ -128,3 +128,17 @@ def test_game_must_name_an_aiwolf_game_in_the_lobby(server):
         agent = Agent("lost1")
         asyncio.run(asyncio.wait_for(play(agent, server.url(game=game)), 30))
         assert agent.requests() == [Request.NAME] and agent.close_code == 1008, (game, agent.close_code)
+
+
+def test_where_games_need_a_creation_token_an_agent_brings_it_as_its_token(tmp_path):
+    """With `GRIMOIRE_CREATION_TOKEN` set, the agent's configured token (sent as `Authorization: Bearer`,
+    as aiwolf-nlp-common's Client sends `web_socket.token`) lets its team's game be created; without it, or
+    with another, the connection is closed before anything is asked."""
+    with served(str(tmp_path / "g.db"), creation_token="s3cret") as s:
+        refused = [Agent("tokless1"), Agent("tokbad1")]
+        asyncio.run(play(refused[0], s.url(players=5)))
+        asyncio.run(play(refused[1], s.url(players=5), token="wrong"))
+        assert all(a.received == [] and a.close_code == 1008 for a in refused)
+        agents = team("tok", 5, seed=6)
+        asyncio.run(asyncio.wait_for(play_all(agents, s.url(players=5), token="s3cret"), 120))
+        assert len(by_game(agents)) == 1 and all(a.finished for a in agents)

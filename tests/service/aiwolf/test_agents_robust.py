@@ -220,6 +220,31 @@ def test_answers_after_their_timeout_are_discarded_and_never_count_for_a_later_r
         assert a.finished
 
 
+class Buffered(Stale):
+    """As Stale, but it answers the liveness NAME only after a second, when the game has long given its
+    timed-out turn the default and asked it again: its stale answer is already waiting in the socket when
+    that next TALK is sent."""
+
+    stale_text = "STALE-BUFFERED まだ届いていなかった返事"
+
+    async def respond(self, packet: Packet) -> str | bytes | None:
+        if packet.request == Request.NAME and self.silent and not self.extra:
+            await asyncio.sleep(1.0)
+        return await super().respond(packet)
+
+
+def test_a_stale_answer_waiting_in_the_socket_is_not_taken_for_the_next_request(server):
+    """Every other agent says Over at once, so the silent agent's timed-out turn (a skip, which does not
+    end its talk) is followed by its own next turn; its stale answer, sent before that TALK, must not be
+    taken as the answer to it."""
+    buffered = Buffered("buffered1", seed=1)
+    agents = [buffered, *team("buffered", 5, seed=2, over_rate=1.0)[1:]]
+    asyncio.run(asyncio.wait_for(play_all(agents, server.url(players=5)), 180))
+    events = whole(server, agents)
+    assert failed_seats(events) == []
+    assert Buffered.stale_text not in repr(events)
+
+
 def test_a_wrong_answer_to_the_liveness_check_fails_the_agent_and_ends_a_5_player_game(server):
     liar = Scripted("liar1", {Request.TALK: [None]}, seed=1)
     liar.script[Request.NAME] = []  # set below: its first NAME (at connect) is its own
