@@ -311,6 +311,16 @@ class Log:
                 return j
         return len(self.events)
 
+    def last_phase(self, i: int) -> bool:
+        """Whether the phase begun at event `i` ends the game before anything happens in it (the night's
+        attack won the game at the next day's start): the reference ends the game before announcing it."""
+        for e in self.events[i + 1 :]:
+            if e["type"] in ("step_opened", "prompt", "phase_started", "aiwolf_talk", "aiwolf_whisper"):
+                return False
+            if e["type"] == "game_ended":
+                return True
+        return False
+
     def anchors(self, seat: int) -> dict[Request, list[int]]:
         """For each request kind, the points (in order) at which the seat was owed one."""
         out: dict[Request, list[int]] = {r: [] for r in Request}
@@ -319,7 +329,7 @@ class Log:
             kind = e["type"]
             if kind == "start":
                 out[Request.INITIALIZE].append(self.settled(i))
-            elif kind == "phase_started":
+            elif kind == "phase_started" and not self.last_phase(i):
                 out[Request.DAILY_INITIALIZE if e["phase"] == "day" else Request.DAILY_FINISH].append(self.settled(i))
             elif kind == "game_ended":
                 out[Request.FINISH].append(len(self.events))
@@ -372,6 +382,37 @@ class Log:
         return self.feeds[seat]
 
 
+def deaths(feed: list[dict]) -> tuple[dict[int, int], dict[int, int]]:
+    """From a feed: the seat executed each day, and the seat the attack of each night killed (it dies at
+    the next day's start)."""
+    executed: dict[int, int] = {}
+    attacked: dict[int, int] = {}
+    day, phase = 0, ""
+    for item in feed:
+        data = item["data"]
+        if item["type"] == "phase_started":
+            day, phase = data["day"], data["phase"]
+        elif item["type"] == "died":
+            for s in data["seats"]:
+                if data["when"] == "execution":
+                    executed[day] = s
+                elif data["when"] == "attack":
+                    attacked[day - 1 if phase == "day" else day] = s
+    return executed, attacked
+
+
+def judge(result: dict | None, by: int | None) -> dict | None:
+    """A divination's or the medium's result as the protocol's Judge (the medium's names the executed)."""
+    if result is None or by is None:
+        return None
+    target = name(result["target"])
+    return {"day": result["day"], "agent": name(by), "target": target, "result": result["result"].upper()}
+
+
+def sorted_votes(votes: list[dict]) -> list[tuple]:
+    return sorted((v["day"], v["agent"], v["target"]) for v in votes)
+
+
 def as_json(view) -> dict:
     """A view as the REST API writes it."""
     return msgspec.json.decode(msgspec.json.encode(view))
@@ -420,40 +461,28 @@ def check_packet(log: Log, seat: int, got, at: int, cursor: dict[str, int], samp
         assert told == mine, (where, told, mine)
     if req != Request.FINISH:
         assert info.day == view["day"], (where, view["day"])
-    # results: the seer's and the medium's own, and only theirs
-    divined = latest(feed, "aiwolf_divined", info.day - 1)
-    if info.divine_result is not None:
-        assert view["role"] == "seer" and divined is not None, where
-        assert (info.divine_result.day, info.divine_result.agent, info.divine_result.target) == (
-            divined["day"],
-            name(seat),
-            name(divined["target"]),
-        ), where
-        assert info.divine_result.result.value == divined["result"].upper(), where
-    elif req == Request.DAILY_INITIALIZE:
-        assert divined is None, (where, "a divination left out")
-    identified = latest(feed, "aiwolf_identified", info.day - 1)
-    if info.medium_result is not None:
-        assert view["role"] == "medium" and identified is not None, where
-        assert info.medium_result.target == name(identified["target"]), where
-        assert info.medium_result.result.value == identified["result"].upper(), where
-    elif req == Request.DAILY_INITIALIZE:
-        assert identified is None, (where, "a medium's result left out")
-    # yesterday's votes, and the pack's attack votes for the pack only
-    votes = latest(feed, "aiwolf_vote_list", info.day - 1) if req != Request.FINISH else None
-    if info.vote_list is not None and req != Request.FINISH:
-        assert votes is not None, where
-        assert {(v.agent, v.target) for v in info.vote_list} == {(name(a), name(t)) for a, t in votes["votes"]}, where
-    attack_votes = latest(feed, "aiwolf_attack_vote_list", info.day - 1)
-    if info.attack_vote_list is not None:
-        assert wolf and attack_votes is not None, where
-        assert {(v.agent, v.target) for v in info.attack_vote_list} == {
-            (name(a), name(t)) for a, t in attack_votes["votes"]
-        }, where
-    for key in ("executed_agent", "attacked_agent"):
-        if raw.get(key) is not None:
-            s = seat_of(raw[key])
-            assert not view["alive"][s - 1], (where, key, "names a living agent")
+    # yesterday (the protocol's "previous day"), as the seat's feed told it: the seer's and the medium's own
+    # results and only theirs, the execution, the night's victim, the votes, the pack's attack votes
+    before = info.day - 1
+    divined = latest(feed, "aiwolf_divined", before)
+    assert raw.get("divine_result") == judge(divined, seat), (where, raw.get("divine_result"))
+    assert divined is None or view["role"] == "seer", where
+    identified = latest(feed, "aiwolf_identified", before)
+    assert raw.get("medium_result") == judge(identified, identified and identified["target"]), where
+    assert identified is None or view["role"] == "medium", where
+    executed, attacked = deaths(feed)
+    for key, died in (("executed_agent", executed), ("attacked_agent", attacked)):
+        expected = name(died[before]) if before in died else None
+        assert raw.get(key) == expected, (where, key, raw.get(key), expected)
+    for key, kind, allowed in (
+        ("vote_list", "aiwolf_vote_list", True),
+        ("attack_vote_list", "aiwolf_attack_vote_list", wolf),
+    ):
+        listed = latest(feed, kind, before)
+        expected = [{"day": before, "agent": name(v), "target": name(t)} for v, t in listed["votes"]] if listed else []
+        assert sorted_votes(raw.get(key) or []) == sorted_votes(expected), (where, key)
+        assert allowed or not raw.get(key), (where, key)
+        assert raw.get(key) != [], (where, key, "an empty list is left out")
     # counts left: only while the seat has a talk or whisper turn, as its view's private part says
     if req in (Request.TALK, Request.WHISPER):
         assert info.remain_count == view["private"].get("remain_count"), (where, view["private"])
