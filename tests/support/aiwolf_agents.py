@@ -91,8 +91,8 @@ def ulid_of(game_id: str, created_at: int) -> str:
 
 def game_id_of(http: str, ulid: str) -> str:
     """The game (its id) an agent's `info.game_id` names, found among the lobby's aiwolf games."""
-    for g in lobby(http):
-        if g["ruleset"] == "aiwolf" and ulid_of(g["game_id"], g["created_at"]) == ulid:
+    for g in lobby(http):  # the random part names the game (the time part is its creation, to the ms)
+        if g["ruleset"] == "aiwolf" and ulid_of(g["game_id"], g["created_at"])[10:] == ulid[10:]:
             return str(g["game_id"])
     raise AssertionError(f"no aiwolf game in the lobby has the ULID {ulid}")
 
@@ -320,6 +320,15 @@ async def play_all(agents: Iterable[Agent], url: str, *, stagger: float = 0.0, *
         else:
             await asyncio.sleep(0)  # connect in this order: the waiting room seats them so
     return list(await asyncio.gather(*tasks))
+
+
+async def until(condition: Any, timeout: float = 20.0) -> None:
+    """Wait until `condition()` holds (polling), failing after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.02)
 
 
 def by_game(agents: Iterable[Agent]) -> dict[str, list[Agent]]:

@@ -23,6 +23,7 @@ from tests.support.aiwolf_agents import (
     served,
     start_when_full,
     team,
+    until,
     verify,
 )
 
@@ -56,7 +57,8 @@ def test_a_team_short_of_a_table_waits_until_its_last_agent_arrives(server):
 
     async def run() -> None:
         first = [asyncio.create_task(play(a, server.url(players=5))) for a in agents[:4]]
-        await asyncio.sleep(1.0)
+        await until(lambda: all(a.received for a in agents[:4]))
+        await asyncio.sleep(0.5)
         for a in agents[:4]:  # asked its name, and nothing more
             assert a.requests() == [Request.NAME], a.requests()
         # another team, or the same team at the other table size, does not complete it
@@ -64,7 +66,8 @@ def test_a_team_short_of_a_table_waits_until_its_last_agent_arrives(server):
         other_task = asyncio.create_task(play(other, server.url(players=5)))
         big = Agent("few9", seed=9)
         big_task = asyncio.create_task(play(big, server.url(players=13)))
-        await asyncio.sleep(0.5)
+        await until(lambda: other.received and big.received)
+        await asyncio.sleep(0.3)
         assert all(a.requests() == [Request.NAME] for a in [*agents[:4], other, big])
         await play(agents[4], server.url(players=5))
         await asyncio.gather(*first)

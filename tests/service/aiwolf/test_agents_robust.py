@@ -28,6 +28,7 @@ from tests.support.aiwolf_agents import (
     seat_of,
     served,
     team,
+    until,
     verify,
 )
 
@@ -347,7 +348,7 @@ def test_connections_waiting_from_one_address_are_capped(tmp_path):
     async def run(s) -> None:
         waiting = [Agent(f"cap{chr(97 + i)}1") for i in range(4)]  # four teams: no table is ever full
         tasks = [asyncio.create_task(play(a, s.url())) for a in waiting[:3]]
-        await asyncio.sleep(0.5)
+        await until(lambda: all(a.received for a in waiting[:3]))
         assert all(a.requests() == [Request.NAME] and a.close_code is None for a in waiting[:3])
         await play(waiting[3], s.url())
         assert waiting[3].received == [] and waiting[3].close_code == 1013
@@ -356,7 +357,7 @@ def test_connections_waiting_from_one_address_are_capped(tmp_path):
         await asyncio.sleep(0.3)
         again = Agent("capz1")
         task = asyncio.create_task(play(again, s.url()))
-        await asyncio.sleep(0.5)
+        await until(lambda: again.received or again.close_code is not None)
         assert again.requests() == [Request.NAME] and again.close_code is None
         for t in [*tasks[1:], task]:
             t.cancel()
