@@ -28,7 +28,14 @@ def unsupported_version(d: Decider, events: Sequence[Event]) -> RuleViolation | 
     """`unsupported_ruleset_version` when the game is pinned to a version of its ruleset or of the engine
     that this code does not keep (one never released as kept, such as a log from before pinning):
     replaying it here would hold it to rules it was not played by. Every released version is kept."""
-    created = next((e for e in events if isinstance(e, GameCreated)), None)
+    return _unsupported(d, _created(events))
+
+
+def _created(events: Sequence[Event]) -> GameCreated | None:
+    return next((e for e in events if isinstance(e, GameCreated)), None)
+
+
+def _unsupported(d: Decider, created: GameCreated | None) -> RuleViolation | None:
     rs = d.ruleset
     if created is None or created.ruleset != rs.id:
         return None
@@ -48,7 +55,8 @@ def unsupported_version(d: Decider, events: Sequence[Event]) -> RuleViolation | 
 
 def verify(d: Decider, events: Sequence[Event]) -> AuditReport:
     """Replay the inputs through `decide` and check that they reproduce every stored outcome."""
-    unsupported = unsupported_version(d, events)
+    created = _created(events)
+    unsupported = _unsupported(d, created)
     if unsupported is not None:
         a = unsupported.args
         problem = (
@@ -57,7 +65,6 @@ def verify(d: Decider, events: Sequence[Event]) -> AuditReport:
             f"(engine {a['engine_version']})"
         )
         return AuditReport(ok=False, events=len(events), inputs=0, problems=(problem,), unsupported=unsupported)
-    created = next((e for e in events if isinstance(e, GameCreated)), None)
     if created is not None:  # its creation is re-decided under the versions it is pinned to
         d = Decider(d.ruleset, pin=(created.ruleset_version, created.engine_version))
     state = initial_state()

@@ -15,6 +15,7 @@ from grimoire.domain.audit import AuditReport
 from grimoire.domain.engine import Decider, initial_state, is_terminal
 from grimoire.domain.events import CreateGame, Event, GameCreated, Input
 from grimoire.domain.ruleset import ABORTED, Ruleset
+from grimoire.domain.rulesets.aiwolf import AIWOLF
 from grimoire.domain.rulesets.jinro9 import JINRO9
 from grimoire.domain.rulesets.langrensha import LANGRENSHA
 from grimoire.domain.rulesets.magic_city import MAGIC_CITY
@@ -23,7 +24,9 @@ from grimoire.domain.rulesets.witch_trial import WITCH_TRIAL
 from grimoire.domain.state import GameState
 from grimoire.domain.violations import RuleViolation
 
-RULESETS: dict[str, Ruleset[Any]] = {rs.id: rs for rs in (JINRO9, ULTIMATE13, WITCH_TRIAL, LANGRENSHA, MAGIC_CITY)}
+RULESETS: dict[str, Ruleset[Any]] = {
+    rs.id: rs for rs in (JINRO9, ULTIMATE13, WITCH_TRIAL, LANGRENSHA, MAGIC_CITY, AIWOLF)
+}
 ENGINES: dict[str, Decider] = {rs_id: Decider(rs) for rs_id, rs in RULESETS.items()}
 
 # The texts: the shared catalog beside the kernel, and each ruleset's beside its rules.

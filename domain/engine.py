@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 
 from grimoire.domain.events import (
+    HANDOVERS,
     MODERATOR,
     PUBLIC,
     Abort,
@@ -138,7 +139,7 @@ def _decide(d: Decider, state: GameState[Any], inp: Input) -> Table[Any] | RuleV
     if isinstance(inp, Handover):
         if state.status not in ("lobby", "running"):
             return _refuse("game_not_running")
-        if not 1 <= inp.seat <= len(state.names) or inp.how not in ("released", "claimed"):
+        if not 1 <= inp.seat <= len(state.names) or inp.how not in HANDOVERS:
             return _refuse("unknown_seat")
         g = d.table(state, inp.at)
         g.emit(replace(inp, to=PUBLIC))
@@ -184,7 +185,9 @@ def _decide_create(d: Decider, state: GameState[Any], inp: CreateGame) -> Table[
     roles = rs.setup(inp.seats, None if inp.roles else inp.preset, inp.roles)
     if isinstance(roles, RuleViolation):
         return roles
-    options = resolve_options(rs, inp.options)
+    # A preset's option values are the creator's defaults; the input is recorded with them, as with its roles.
+    given = {**rs.preset_options.get(inp.preset, {}), **inp.options} if inp.preset and not inp.roles else inp.options
+    options = resolve_options(rs, given)
     if isinstance(options, RuleViolation):
         return options
     try:
@@ -210,7 +213,7 @@ def _decide_create(d: Decider, state: GameState[Any], inp: CreateGame) -> Table[
         key_id=inp.key_id,
     )
     g = d.table(state, inp.at)
-    g.emit(replace(inp, to=MODERATOR, roles=roles))
+    g.emit(replace(inp, to=MODERATOR, roles=roles, options=given))
     g.emit(created)
     return g
 

@@ -137,11 +137,16 @@ class Abort(Input, frozen=True, kw_only=True, tag="abort"):
 
 class Handover(Input, frozen=True, kw_only=True, tag="handover"):
     """A seat changed hands outside the rules (the service's tokens): the host released it for a player who
-    lost the device (`released`), or it was claimed again (`claimed`). A public line naming the seat, never
-    its role; it changes nothing of the game and counts in no draw (see `Decider.evolve`)."""
+    lost the device (`released`), it was claimed again (`claimed`), or the program playing it stopped
+    answering (`failed`: an AIWolf agent whose connection closed or that failed its liveness check). A public
+    line naming the seat, never its role; it counts in no draw (see `Decider.evolve`), and it changes nothing
+    of the game but in a ruleset that counts failed seats in its own fold (aiwolf)."""
 
     seat: int  # the seat
-    how: str  # "released" | "claimed"
+    how: str  # "released" | "claimed" | "failed"
+
+
+HANDOVERS = ("released", "claimed", "failed")  # every `Handover.how`
 
 
 # --- outcomes ----------------------------------------------------------------------------------

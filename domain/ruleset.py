@@ -142,8 +142,11 @@ class Ruleset(Generic[X]):
     doc_lang: str = "en"
     roles: Mapping[str, RoleData | str] = {}  # a role's data, or only its id
     presets: dict[str, tuple[str, ...]] = {}
+    preset_options: dict[str, dict[str, Any]] = {}  # a preset's option values: the defaults of a game it deals
     options: dict[str, Option] = {}
     action_kinds: frozenset[str] = frozenset()
+    # the action kinds whose decisions never name a seat: an answer naming nobody is that answer, not a choice declined
+    untargeted: frozenset[str] = frozenset()
     min_seats: int = 1
     max_seats: int = 30
     steps: Mapping[str, StepSpec[Self]] = {}  # the declared steps by name, resolved by `on_close`

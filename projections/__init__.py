@@ -1,3 +1,3 @@
 """Pure folds of a game's events into what one viewer may see."""
 
-from grimoire.projections import langrensha, magic_city, witch_trial  # noqa: F401  (register the rulesets' own folds and texts)
+from grimoire.projections import aiwolf, langrensha, magic_city, witch_trial  # noqa: F401  (register the rulesets' own folds and texts)

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
+from grimoire.domain.catalog import RULESETS
 from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
@@ -69,6 +70,16 @@ class Reader(NamedTuple):
         """`seats` without the reader's own seat."""
         return [s for s in seats if s != self.viewer]
 
+    def as_table(self) -> Reader:
+        """The same reader reading a line as the table reads it, even where the moderator reads seats' lines
+        in the third person (what a seat said, a public default, a role named with its seat)."""
+        return self._replace(told=())
+
+    def untargeted(self, kind: str) -> bool:
+        """Whether the game's ruleset declares that `kind`'s decisions never name a seat."""
+        rs = RULESETS.get(self.ruleset or "")
+        return rs is not None and kind in rs.untargeted
+
 
 def _died(e: Died, r: Reader) -> str:
     if e.when == "execution":
@@ -93,7 +104,7 @@ def _said(e: Act | Defaulted, r: Reader) -> str | None:
     text = e.action.text
     if not text:
         return None
-    return r._replace(told=()).text("said", seat=e.seat, text=text)
+    return r.as_table().text("said", seat=e.seat, text=text)
 
 
 def _act(e: Act, r: Reader) -> str | None:
@@ -117,8 +128,8 @@ def _act(e: Act, r: Reader) -> str | None:
         if action.option is not None:
             key, args = key + ".choice", {**args, "choice": _choice(action.option, r)}
         elif not targets and action.kind == "vote":
-            return r._replace(told=()).text("act.abstain", seat=e.seat)
-        elif not targets and action.kind not in _UNTARGETED:
+            return r.as_table().text("act.abstain", seat=e.seat)
+        elif not targets and not r.untargeted(action.kind):
             key = "act.none"  # a decision that names a seat, answered naming nobody (a guard declined)
         return r.text(key, **args)
     if type(e.to) is tuple and e.to != (e.seat,) and has("pack.act." + action.kind, r.ruleset):
@@ -147,16 +158,6 @@ def _vote(e: Act | Defaulted, r: Reader) -> str:
     return r.text(key, **args)
 
 
-# Answers that never name a seat: read by the moderator as the answer they are, not as naming nobody.
-_UNTARGETED = frozenset(
-    {
-        "accept", "event", "event_card", "event_direction", "event_minutes", "event_word", "impeach",
-        "last_words", "pass", "pick", "ready", "refuse", "skip", "sleep", "speak", "stand", "take",
-        "whisper", "withdraw",
-    }
-)  # fmt: skip
-
-
 def _choice(option: str, r: Reader) -> str:
     """An answer's option as the labels name it: a card, a choice, a role (a number as it is)."""
     for prefix in ("card", "choice", "role"):
@@ -174,7 +175,7 @@ def _defaulted(e: Defaulted, r: Reader) -> str:
         return said
     key = "defaulted." + e.action.kind
     if e.to == PUBLIC or r.told:
-        return r._replace(told=()).text(key + ".seat", seat=e.seat)
+        return r.as_table().text(key + ".seat", seat=e.seat)
     return r.text(key)
 
 
@@ -206,7 +207,7 @@ def _notice(e: Notice, r: Reader) -> str | None:
         shown = [(seat, role) for seat, role in sorted(e.learn.items()) if role and seat != r.viewer]
         if not shown:
             return None
-        items = [r._replace(told=()).text("seat.role", seat=seat, role=role) for seat, role in shown]
+        items = [r.as_table().text("seat.role", seat=seat, role=role) for seat, role in shown]
         args = {"assignments": join(items, r.lang)}
     elif "seats" in args and e.to != PUBLIC and not r.told and r.viewer in args["seats"]:
         # a list told to several seats names to each of them the others

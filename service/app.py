@@ -15,6 +15,7 @@ from litestar.routes import HTTPRoute
 from litestar.types import ASGIApp, ControllerRouterHandler, Message, Receive, Scope, Send
 
 from grimoire.service import guards, metrics
+from grimoire.service.aiwolf.gateway import Gateway, aiwolf_socket
 from grimoire.service.errors import ServiceError
 from grimoire.service.faults import FAULT_STATUS
 from grimoire.service.guards import GuardedRequest, HttpRequest, RateLimiter, bounded_body, networks
@@ -74,6 +75,7 @@ ROUTES: list[ControllerRouterHandler] = [
     LandingRoutes,
     TableRoutes,
     static_assets,
+    aiwolf_socket,
 ]
 
 # --- errors ------------------------------------------------------------------------------------
@@ -194,6 +196,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     # around everything Litestar does, so that every reply is logged and counted with its own status
     app.asgi_handler = observe(bounded_body(hold_games(allow_header(methods, app.asgi_handler)), settings.body_timeout))
     app.state.service = svc
+    app.state.aiwolf = Gateway(svc, settings)
     app.state.rate_limiter = limiter
     metrics.CACHED_GAMES.set_function(lambda: len(svc.games.entries) if svc.games else 0)
     finish_openapi(app)

@@ -9,7 +9,7 @@ from litestar import Controller, Response, get
 from litestar.params import Parameter
 
 from grimoire.domain import catalog as rulesets
-from grimoire.domain.texts import MESSAGES, name_of, render_text, role_name
+from grimoire.domain.texts import MESSAGES, has, name_of, render_text, role_name
 from grimoire.service.commands import preset_seats
 from grimoire.service.guards import HttpRequest
 from grimoire.service.labels import labels_of, option_info
@@ -38,6 +38,9 @@ def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
     return RulesetInfo(
         id=rs.id,
         name=name_of("ruleset", rs.id, lang),
+        note=render_text(f"ruleset.{rs.id}.note", lang, {}, ruleset=rs.id)
+        if has(f"ruleset.{rs.id}.note", rs.id)
+        else "",
         version=rs.version,
         min_seats=rs.min_seats,
         max_seats=rs.max_seats,
@@ -60,6 +63,7 @@ def ruleset_info(rs: Any, lang: str) -> RulesetInfo:
         ],
         presets={k: list(v) for k, v in rs.presets.items()},
         preset_seats=preset_seats(rs.id),
+        preset_options={name: dict(values) for name, values in rs.preset_options.items()},
         options={k: option_info(rs, k, o, lang) for k, o in rs.all_options().items()},
         labels=labels_of(rs, lang),
     )

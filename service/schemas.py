@@ -287,6 +287,7 @@ class RulesetInfo(msgspec.Struct, kw_only=True):
 
     id: str  # the ruleset's id
     name: str  # its name in the language asked for
+    note: str  # what a host should know before creating a game of it, in the language asked for (often empty)
     version: str  # the version of its rules; raised whenever the same inputs would give other events
     min_seats: int  # the fewest seats a game may have
     max_seats: int  # the most seats a game may have
@@ -294,6 +295,7 @@ class RulesetInfo(msgspec.Struct, kw_only=True):
     states: list[RoleInfo]  # the states a player may be in besides a role, with their cards (witch_trial's)
     presets: dict[str, list[str]]  # each preset's role ids, one a seat
     preset_seats: dict[str, int]  # how many seats each preset is for
+    preset_options: dict[str, dict[str, Any]]  # the option values each preset plays with: its games' defaults
     options: dict[str, OptionInfo]  # its options by id
     labels: Labels  # display names in the language asked for, by the ids its games' views and feeds carry
 

@@ -9,10 +9,12 @@ import os
 import socket
 import threading
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import uvicorn
+
+    from grimoire.service.settings import Settings
 
 
 def database_url(given: str | None) -> str:
@@ -80,23 +82,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(loopback_hint(args.lan, args.port), flush=True)
     print(f"Grimoire API:       http://{shown}:{args.port}/", flush=True)
     print(f"API docs:           http://{shown}:{args.port}/docs", flush=True)
+    print(f"AIWolf agents:      ws://{shown}:{args.port}/aiwolf/ws  (?players=13, or ?players=5)", flush=True)
     print(f"Event store:        {where}", flush=True)
     if settings.metrics_port:
         from prometheus_client import start_http_server
 
         start_http_server(settings.metrics_port, addr=host)
         print(f"Metrics:            http://{shown}:{settings.metrics_port}/metrics (for the operator only)", flush=True)
-    # keep-alive longer than clients idle between long-polls, so a reused connection is not closed under them
-    uvicorn.run(
-        app,
-        host=host,
-        port=args.port,
-        log_level="warning",
-        access_log=False,
-        timeout_keep_alive=75,
-        date_header=False,  # the app dates every reply itself (a 304 too)
-        proxy_headers=False,  # X-Forwarded-For counts only from GRIMOIRE_TRUSTED_PROXIES (service.guards)
-    )
+    uvicorn.run(app, host=host, port=args.port, **server_options(settings))
     return 0
 
 
@@ -107,27 +100,43 @@ def free_port() -> int:
         return port
 
 
-def start_server(database_url: str) -> tuple[str, uvicorn.Server]:
-    """A server in this process (a background thread) on a free port."""
+def server_options(settings: Settings) -> dict[str, Any]:
+    """How uvicorn serves the app. WebSockets (the AIWolf gateway, `/aiwolf/ws`) use the `websockets`
+    library's sans-I/O protocol ("websockets-sansio"): uvicorn feeds it from its own event-loop callbacks,
+    so a connection costs no task or thread of the server's own (the legacy "websockets" implementation
+    runs tasks per connection and is deprecated upstream; "wsproto" parses frames in pure Python). No
+    server pings: the reference server never pings, and the agents' client answers a ping only while it
+    waits for a message, so a slow agent thinking would be dropped. A message is capped at
+    `aiwolf_max_message` bytes (an agent's reply is a name or a short text): a longer one closes the socket
+    (1009), which fails that agent."""
+    return dict(
+        log_level="warning",
+        access_log=False,
+        timeout_keep_alive=75,  # longer than clients idle between long-polls, so a reused connection stays
+        date_header=False,  # the app dates every reply itself (a 304 too)
+        proxy_headers=False,  # X-Forwarded-For counts only from GRIMOIRE_TRUSTED_PROXIES (service.guards)
+        ws="websockets-sansio",
+        ws_ping_interval=None,
+        ws_ping_timeout=None,
+        ws_max_size=settings.aiwolf_max_message,
+        ws_per_message_deflate=False,
+    )
+
+
+def start_server(database_url: str, settings: Settings | None = None) -> tuple[str, uvicorn.Server]:
+    """A server in this process (a background thread) on a free port, with `settings` (the database and
+    log level set here; e.g. `Settings(aiwolf_time_scale=0.01)` for fast AIWolf games). Its AIWolf
+    gateway is at `ws://127.0.0.1:{port}/aiwolf/ws` (`url.replace("http", "ws") + "/aiwolf/ws"`)."""
+    import msgspec
     import uvicorn
 
     from grimoire.service.app import create_app
     from grimoire.service.settings import Settings
 
     port = free_port()
-    app = create_app(Settings(database_url=database_url, log_level="warning"))
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app,
-            host="127.0.0.1",
-            port=port,
-            log_level="warning",
-            access_log=False,
-            timeout_keep_alive=75,
-            date_header=False,
-            proxy_headers=False,
-        )
-    )
+    settings = msgspec.structs.replace(settings or Settings(), database_url=database_url, log_level="warning")
+    app = create_app(settings)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, **server_options(settings)))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):
@@ -156,6 +165,10 @@ SERVE_ENVIRONMENT = """environment:
   GRIMOIRE_LOG_LEVEL      debug, info, warning or error (default: info)
   GRIMOIRE_PUBLIC_URL     the address players open (http://host:port): join links and QR codes start
                           with it (default: with --lan, this machine's LAN address; else the request's)
+  GRIMOIRE_AIWOLF_TIME_SCALE  the time scale of the games AIWolf agents start at /aiwolf/ws: their
+                          timeouts (60 s + 5 s, then 120 s) are multiplied by it (default: 1)
+  GRIMOIRE_AIWOLF_WAITING_PER_ADDRESS  AIWolf connections not yet in a game, per client address
+                          (default: 64)
   GRIMOIRE_SIGNING_KEY    the Ed25519 key that signs receipts, 64 hex digits, the same on every replica
                           (a comma-separated list signs with the first; default: a key kept beside a
                           SQLite file, or in a PostgreSQL database)"""

@@ -39,3 +39,15 @@ class Settings(msgspec.Struct, kw_only=True):
     ready_timeout: float = msgspec.field(default_factory=lambda: float(os.environ.get("GRIMOIRE_READY_TIMEOUT", "2")))
     # the address players' phones open: join links and their QR codes start with it (default: the request's own)
     public_url: str = msgspec.field(default_factory=lambda: os.environ.get("GRIMOIRE_PUBLIC_URL", "").rstrip("/"))
+    # the AIWolf gateway (service.aiwolf): the time scale of the games it creates (their options' `time_scale`:
+    # every timeout and deadline times it), the seconds a new connection has to answer NAME, the connections
+    # not yet in a game it holds per client address and in all, and the longest message it reads (bytes)
+    aiwolf_time_scale: float = msgspec.field(
+        default_factory=lambda: float(os.environ.get("GRIMOIRE_AIWOLF_TIME_SCALE", "1"))
+    )
+    aiwolf_name_timeout: float = 10.0
+    aiwolf_waiting_per_address: int = msgspec.field(
+        default_factory=lambda: int(os.environ.get("GRIMOIRE_AIWOLF_WAITING_PER_ADDRESS", "64"))
+    )
+    aiwolf_waiting_max: int = 4096
+    aiwolf_max_message: int = 64 * 1024

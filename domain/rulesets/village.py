@@ -133,6 +133,7 @@ class Village(Ruleset[WolfState]):
     action_kinds = frozenset(
         {"speak", "whisper", "ready", "vote", "sleep", "attack", "divine", "guard", "last_words", "done"}
     )
+    untargeted = frozenset({"speak", "whisper", "ready", "sleep", "last_words"})
 
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | RuleViolation:
         dealt = super().setup(seats, preset, roles)

@@ -75,6 +75,7 @@ unit-minutes-seconds =
 game-aborted = The game was aborted.
 seat-released = The host released { $seat }'s seat: its player may take it back from the join link.
 seat-claimed = { $seat }'s seat was taken back.
+seat-failed = { $seat }'s agent stopped answering: the seat takes no further part in the game.
 role-dealt = Your role is { $role }.
 role-changed = Your role is now { $role }.
 phase-day = Day { $day } begins.

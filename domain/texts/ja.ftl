@@ -51,6 +51,7 @@ unit-minutes-seconds = { $count }分{ $seconds }秒
 game-aborted = ゲームは中止されました。
 seat-released = ホストが{ $seat }の席を解放しました。参加リンクから席に戻れます。
 seat-claimed = { $seat }の席に参加者が戻りました。
+seat-failed = { $seat }のエージェントが応答しなくなりました。この席は以後、ゲームに参加しません。
 role-dealt = あなたの役職は【{ $role }】です。
 role-changed = あなたの役職は【{ $role }】になりました。
 phase-day = { $day }日目の朝です。

@@ -51,6 +51,7 @@ unit-minutes-seconds = { $count }分{ $seconds }秒
 game-aborted = 游戏已中止。
 seat-released = 房主释放了{ $seat }的座位：该玩家可以从加入链接取回。
 seat-claimed = { $seat }的座位已被取回。
+seat-failed = { $seat }的智能体已失去响应：该座位此后不再参与游戏。
 role-dealt = 你的身份是【{ $role }】。
 role-changed = 你的身份变为【{ $role }】。
 phase-day = 第{ $day }天，天亮了。

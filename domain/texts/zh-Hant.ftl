@@ -51,6 +51,7 @@ unit-minutes-seconds = { $count }分{ $seconds }秒
 game-aborted = 遊戲已中止。
 seat-released = 房主釋出了{ $seat }的座位：該玩家可以從加入連結取回。
 seat-claimed = { $seat }的座位已被取回。
+seat-failed = { $seat }的代理程式已失去回應：該座位此後不再參與遊戲。
 role-dealt = 你的身分是【{ $role }】。
 role-changed = 你的身分變為【{ $role }】。
 phase-day = 第{ $day }天，天亮了。

@@ -34,6 +34,11 @@ HERE = Path(__file__).parent
 DOCUMENTS = HERE / "documents.json"  # what the code serves today, whichever versions games are pinned to
 
 
+# The rulesets of the house corpus and of the corpora of versions 3 and 4; a ruleset added later records a
+# corpus of its own (aiwolf's).
+HOUSE_RULESETS = ("jinro9", "langrensha", "magic_city", "ultimate13", "witch_trial")
+
+
 class Corpus(NamedTuple):
     """A corpus: its folder, the ruleset version its games were recorded under (every ruleset's that
     released it; a ruleset that did not, its latest before it), how many games of each ruleset it
@@ -43,6 +48,7 @@ class Corpus(NamedTuple):
     version: str
     per_ruleset: int
     engine: str = "2"
+    rulesets: tuple[str, ...] = HOUSE_RULESETS  # the rulesets whose games it holds
 
     @property
     def games(self) -> Path:
@@ -54,12 +60,14 @@ class Corpus(NamedTuple):
         return released[-1]
 
 
-# The house corpus, recorded under ruleset version 2, the corpus of version 3 (both on engine 2), and the
-# corpus of version 4 on engine 3 (witch_trial, which has no version 4, at its version 3).
+# The house corpus, recorded under ruleset version 2, the corpus of version 3 (both on engine 2), the
+# corpus of version 4 on engine 3 (witch_trial, which has no version 4, at its version 3), and aiwolf's
+# own corpus, its version 1 on engine 3.
 CORPORA = {
     "house": Corpus(HERE, "2", 60),
     "v3": Corpus(HERE / "v3", "3", 30),
     "v4": Corpus(HERE / "v4", "4", 30, engine="3"),
+    "aiwolf": Corpus(HERE / "aiwolf", "1", 30, engine="3", rulesets=("aiwolf",)),
 }
 
 Viewer = int | str

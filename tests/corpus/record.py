@@ -293,7 +293,7 @@ def record(corpus: Corpus) -> None:
     """The corpus's games: the same seeds in every corpus, so the first games of one are the games of
     another played under other rules."""
     games = []
-    for ruleset in sorted(RULESETS):
+    for ruleset in sorted(corpus.rulesets):
         rng = random.Random(f"corpus-{ruleset}")
         with deployed(ruleset, corpus.version_of(ruleset), corpus.engine):
             for number, (seats, preset, roles) in enumerate(setups(ruleset, rng, corpus.per_ruleset)):

@@ -15,10 +15,10 @@ import pytest
 
 from grimoire.domain.catalog import RULESETS
 from grimoire.domain.codec import decode
-from grimoire.domain.events import Act, Defaulted
 from grimoire.domain.texts import LANGS, MESSAGES, name_of
 from grimoire.service.routes_rulesets import ruleset_info
 from tests.corpus.corpus import CORPORA, feed_text, read_games
+from tests.support.words import spoken
 
 ROOT = Path(__file__).resolve().parents[2]
 KINDS = ("role", "card", "team", "phase_name", "step", "action", "label")
@@ -40,7 +40,7 @@ def corpus() -> dict[str, list[tuple[tuple[str, ...], list[Any]]]]:
 
 def said(event: Any) -> bool:
     """A player's own words (a speech, last words): not the catalog's."""
-    return isinstance(event, Act | Defaulted) and event.action.text is not None
+    return spoken(event)
 
 
 @functools.cache

@@ -7,7 +7,7 @@ import msgspec
 
 from grimoire.domain.catalog import RULESETS, decide, verify
 from grimoire.domain.codec import decode, encode
-from grimoire.domain.engine import ENGINE_VERSIONS
+from grimoire.domain.engine import ENGINE_VERSIONS, resolve_options
 from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
@@ -19,6 +19,7 @@ from grimoire.domain.events import (
     Defaulted,
     GameCreated,
     GameEnded,
+    Handover,
     Join,
     Leave,
     Notice,
@@ -311,3 +312,22 @@ def test_a_reset_prompt_replaces_the_seats_decisions_and_it_owes_anew():
     assert view.decisions == again and view.answered is None
     added = msgspec.structs.replace(prompt, reset=False)
     assert evolve(game.state, added).step.prompts[seat] == game.state.step.prompts[seat] + again
+
+
+def test_every_preset_s_option_values_are_legal_options_of_its_ruleset():
+    for rs in RULESETS.values():
+        for preset, values in rs.preset_options.items():
+            assert preset in rs.presets, (rs.id, preset)
+            assert not isinstance(resolve_options(rs, values), RuleViolation), (rs.id, preset, values)
+
+
+def test_a_failed_handover_is_a_public_line_that_moves_no_draw_and_an_unknown_one_is_refused():
+    game = Game("jinro9", 9, preset="9A", seed=3)
+    game.start()
+    shown, state = game.state.shown, game.state
+    out = game.submit(Handover(at=game.tick(), seat=4, how="failed"))
+    assert [(type(e), e.to) for e in out] == [(Handover, PUBLIC)]
+    assert game.state.shown == shown and game.state.step == state.step and game.state.alive == state.alive
+    assert game.views[SPECTATOR].names == state.names
+    refused = game.submit(Handover(at=game.tick(), seat=4, how="lost"))
+    assert isinstance(refused, RuleViolation) and refused.code == "unknown_seat"

@@ -18,7 +18,6 @@ from grimoire.domain.events import (
     Act,
     Action,
     Decision,
-    Defaulted,
     Event,
     GameCreated,
     Leave,
@@ -31,6 +30,7 @@ from grimoire.domain.texts import LANGS
 from grimoire.projections.render import render, silent
 from grimoire.projections.view import SPECTATOR
 from tests.corpus.corpus import CORPORA, read_games
+from tests.support.words import spoken
 
 NAMES = tuple(f"P{n:02d}" for n in range(1, 21))  # no name inside another: a name found is that seat
 # Second-person address, by language: a moderator's line never speaks to its reader.
@@ -72,10 +72,6 @@ def feeds(ruleset: str):
         for event, viewer, lang in itertools.product(events, [*range(1, seats + 1), SPECTATOR, MODERATOR], LANGS):
             if sees(event.to, viewer):
                 yield viewer, event, lang, render(event, lang, names, ruleset, viewer)
-
-
-def spoken(event: Event) -> bool:
-    return isinstance(event, (Act, Defaulted)) and bool(event.action.text)
 
 
 # --- the kernel's cases ----------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from grimoire.domain.events import PUBLIC, Act, Action, Decision, Notice, Prompt
 from grimoire.domain.texts import name_of, render_text
 from grimoire.projections.render import render
 from tests.corpus.corpus import CORPORA, read_games
+from tests.support.words import spoken
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Fay")
 
@@ -166,7 +167,7 @@ def _english_lines() -> tuple[tuple[str, str], ...]:
                 for e in events:
                     if not sees(e.to, viewer):
                         continue
-                    if isinstance(e, Act) and e.action.text:
+                    if spoken(e):
                         continue  # what a player said is theirs
                     line = render(e, "en", state.names, state.ruleset, viewer)
                     if line is not None:

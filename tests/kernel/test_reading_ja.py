@@ -15,7 +15,6 @@ from grimoire.domain.catalog import RULESETS
 from grimoire.domain.events import (
     MODERATOR,
     PUBLIC,
-    Act,
     Action,
     Defaulted,
     GameCreated,
@@ -27,6 +26,7 @@ from grimoire.domain.rulesets.magic_city.facts import MinutesChosen
 from grimoire.domain.texts import MissingText, render_text
 from grimoire.projections.render import render
 from tests.kernel.test_text_forms import corpus, every_problem, problem_of
+from tests.support.words import spoken
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ivy")
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -74,7 +74,7 @@ def test_text_ja_every_reader_of_the_corpus_reads_full_width_colons():
     wrong = []
     for ruleset, names, events in corpus()[::3]:
         for event in events:
-            if isinstance(event, Act | Defaulted) and event.action.text is not None:
+            if spoken(event):
                 continue  # a player's own words
             readers = [MODERATOR] + ([] if event.to == PUBLIC else [s for s in event.to if isinstance(s, int)])
             for reader in readers:

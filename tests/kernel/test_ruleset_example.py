@@ -94,3 +94,34 @@ def test_readme_example_wolves_win_when_nobody_acts_and_night_choices_stay_hidde
     assert bites and all(e.to == MODERATOR for e in bites)
     assert all(e.to == (e.seat,) for e in g.events if isinstance(e, Defaulted))
     assert verify(g.d, g.events).ok
+
+
+def created(preset: str | None, roles: tuple[str, ...] = (), **options) -> tuple[CreateGame, GameState]:
+    d = Decider(example())
+    inp = CreateGame(
+        at=T0,
+        game_id="g",
+        ruleset="mini",
+        seats=5,
+        names=(),
+        preset=preset,
+        roles=roles,
+        options=options,
+        seed=seed_for(1),
+    )
+    out = d.run(d.initial_state(), inp)
+    assert not isinstance(out, RuleViolation), out
+    events, state = out
+    return next(e for e in events if isinstance(e, CreateGame)), state
+
+
+def test_a_preset_carries_its_option_values_as_the_game_s_defaults_and_the_input_records_them():
+    recorded, state = created("5-quick")
+    assert state.options["night_step_seconds"] == 10 and state.options["vote_seconds"] == 20
+    assert recorded.options == {"night_step_seconds": 10, "vote_seconds": 20}, "replaying needs no preset table"
+    recorded, state = created("5-quick", vote_seconds=45)
+    assert state.options["vote_seconds"] == 45 and state.options["night_step_seconds"] == 10, "the creator wins"
+    _, state = created("5")
+    assert state.options["vote_seconds"] == 60, "another preset plays with the options' own defaults"
+    _, state = created(None, roles=("villager", "villager", "villager", "seer", "werewolf"))
+    assert state.options["vote_seconds"] == 60, "a role list names no preset's values"

@@ -174,4 +174,4 @@ def test_text_every_default_and_ballot_of_recorded_games_says_what_happened():
                     assert line is not None and (target is None or names[target - 1] in line), (event, line)
                 if isinstance(event, Defaulted):
                     assert line is not None and not any(word in line for word in FALSE), (event, line)
-    assert {kind for _, kind in seen} == {"vote", "speak", "last_words", "attack", "refuse"}
+    assert {kind for _, kind in seen} == {"vote", "speak", "last_words", "attack", "refuse", "talk", "whisper"}

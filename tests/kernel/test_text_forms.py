@@ -18,13 +18,14 @@ from fluent.syntax import FluentParser, FluentSerializer, ast
 
 from grimoire.domain.catalog import RULESETS, decide, initial_state
 from grimoire.domain.codec import decode
-from grimoire.domain.events import Act, CreateGame, Decision, Defaulted, Event, GameCreated, Join, Notice, Prompt
+from grimoire.domain.events import CreateGame, Decision, Event, GameCreated, Join, Notice, Prompt
 from grimoire.domain.texts import LANGS, MESSAGES, MissingText, has, join, name_of, render_text
 from grimoire.domain.violations import RuleViolation, known_codes
 from grimoire.projections.render import render
 from grimoire.service.labels import labels_of
 from grimoire.service.problems import problem, violation
 from tests.corpus.corpus import CORPORA, SERVICE_STATUS, read_games
+from tests.support.words import spoken
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = ("ja", "zh-Hans", "zh-Hant")
@@ -53,7 +54,7 @@ def corpus_texts(lang: str) -> list[tuple[str, Event, str, tuple[str, ...]]]:
     out = []
     for ruleset, names, events in corpus():
         for event in events:
-            if isinstance(event, Act | Defaulted) and event.action.text is not None:
+            if spoken(event):
                 continue
             try:
                 text = render(event, lang, names, ruleset)

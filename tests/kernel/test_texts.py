@@ -46,6 +46,7 @@ from grimoire.service.bots import owed_action
 from grimoire.service.cli import reveal, width
 from tests.rulesets.magic_city.test_magic_city_props import random_options, random_roles
 from tests.support.harness import Game
+from tests.support.words import spoken
 
 NAMES = ("Bot1", "Bot2", "Bot3", "Bot4", "Bot5", "Bot6", "Bot7", "Bot8", "Bot9")
 
@@ -310,6 +311,10 @@ def random_game(ruleset: str, seed: int) -> Game:
         seats = int(setup["preset"])
     elif ruleset == "langrensha":
         seats, setup["options"] = rng.randint(6, 20), {"early_close": rng.random() < 0.5}
+    elif ruleset == "aiwolf":
+        setup["preset"] = rng.choice(sorted(RULESETS["aiwolf"].presets))
+        seats = int(setup["preset"])
+        setup["options"] = {"vote_visibility": rng.random() < 0.7, "attack_allow_no_target": rng.random() < 0.3}
     else:
         seats = rng.randint(8, 20)
         setup["roles"], setup["options"] = random_roles(seats, rng), random_options(rng)
@@ -345,7 +350,7 @@ def test_every_event_of_random_games_reads_in_every_language(ruleset):
         game = random_game(ruleset, seed)
         names = game.state.names
         for event in game.events:
-            said = getattr(getattr(event, "action", None), "text", None) is not None
+            said = spoken(event)
             for lang in LANGS:
                 line = render(event, lang, names, ruleset)
                 if line is None or said:

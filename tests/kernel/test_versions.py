@@ -58,7 +58,7 @@ def test_design_a_new_game_is_pinned_to_the_current_version_and_its_state_knows_
     game = first_game(ruleset)
     created = next(e for e in game.events if isinstance(e, GameCreated))
     rs = RULESETS[ruleset]
-    assert rs.version == ("3" if ruleset == "witch_trial" else "4")
+    assert rs.version == {"witch_trial": "3", "aiwolf": "1"}.get(ruleset, "4")
     assert (created.ruleset_version, created.engine_version) == (rs.version, ENGINE_VERSIONS[-1])
     assert (game.state.ruleset_version, game.state.engine_version) == (rs.version, ENGINE_VERSIONS[-1])
     assert all(rs.applies(game.state, c.id) for c in rs.changes)

@@ -189,12 +189,30 @@ def witch_trial_games(draw) -> dict:
     return dict(ruleset="witch_trial", seats=seats, preset=str(seats), options=options)
 
 
+@st.composite
+def aiwolf_games(draw) -> dict:
+    """A 13- or 5-agent game, its settings drawn: the length limits, skips, ballots and self-votes."""
+    preset = draw(st.sampled_from(("13", "5")))
+    options = {"retries": draw(st.integers(0, 1)), "max_day": draw(st.sampled_from((-1, 2, 6)))}
+    for channel in ("talk", "whisper"):
+        options[f"{channel}_max_skip"] = draw(st.integers(0, 2))
+        options[f"{channel}_base_length"] = draw(st.sampled_from((50, 5, -1)))
+        options[f"{channel}_per_agent_length"] = draw(st.sampled_from((-1, -1, 30)))
+        options[f"{channel}_count_in_word"] = draw(st.booleans())
+    for name in ("vote_visibility", "vote_allow_self", "attack_allow_self", "attack_allow_no_target"):
+        options[name] = draw(st.booleans())
+    options["vote_max_count"] = draw(st.integers(1, 3))
+    options["attack_max_count"] = draw(st.integers(1, 2))
+    return dict(ruleset="aiwolf", seats=int(preset), preset=preset, options=options)
+
+
 GAME_KINDS = {
     "jinro9": jinro9_games(),
     "ultimate13": ultimate13_games(),
     "langrensha": langrensha_games(),
     "magic_city": magic_city_games(),
     "witch_trial": witch_trial_games(),
+    "aiwolf": aiwolf_games(),
 }
 
 

@@ -55,6 +55,7 @@ class Langrensha(Ruleset[LState]):
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     action_kinds = ACTION_KINDS
+    untargeted = frozenset({"speak", "whisper", "last_words", "skip", "pick", "stand", "withdraw", "impeach"})
     steps = flow.STEPS
 
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | RuleViolation:

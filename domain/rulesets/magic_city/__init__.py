@@ -78,6 +78,9 @@ class MagicCity(Ruleset[CityState]):
     options = OPTIONS
     min_seats, max_seats = MIN_SEATS, MAX_SEATS
     action_kinds = ACTION_KINDS
+    untargeted = frozenset(
+        {"speak", "whisper", "ready", "event", "event_card", "event_direction", "event_minutes", "event_word"}
+    )
     steps = flow.STEPS
 
     def setup(self, seats: int, preset: str | None, roles: tuple[str, ...]) -> tuple[str, ...] | RuleViolation:

@@ -61,6 +61,7 @@ class WitchTrial(Ruleset[WitchState]):
         "speech_max_chars": Option(type="int", default=1000, minimum=1, maximum=10000),
     }
     action_kinds = frozenset({SPEAK, READY, OFFER, ACCEPT, REFUSE, VOTE, PASS, TAKE, *CARDS})
+    untargeted = frozenset({SPEAK, READY, ACCEPT, REFUSE, PASS, TAKE})
     min_seats = 2
     max_seats = 20
 

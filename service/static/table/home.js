@@ -1,6 +1,6 @@
 // The home page (/): create a game, the host's panel (join link and QR code, the seats, start, force a
 // deadline, abort), the lobby, and links to the docs and the OpenAPI document.
-// DOM hooks (data-testid): ruleset-select, preset-select, players-input, game-lang-select, option-<id>,
+// DOM hooks (data-testid): ruleset-select, ruleset-note, preset-select, players-input, game-lang-select, option-<id>,
 // seats-mode-open, seats-mode-named, names-input, named-warning, creation-token-input, create-submit,
 // problem, game-id, loopback-warning, join-link, join-qr, watch-link, host-seats, host-seat, open-seats, host-status, start,
 // host-now (the phase, step and time left), force-deadline, abort, abort-confirm, abort-yes, abort-no,
@@ -26,6 +26,7 @@ async function createForm(rulesets, onCreated) {
     LANGS.map((l) => h("option", { value: l, selected: l === LANG }, { en: "English", ja: "日本語", "zh-Hans": "简体中文", "zh-Hant": "繁體中文" }[l])),
   );
   const options = h("div", { class: "options" });
+  const note = h("p", { testid: "ruleset-note", class: "warning" });
   const openMode = h("input", { type: "radio", name: "mode", value: "open", checked: true, testid: "seats-mode-open" });
   const namedMode = h("input", { type: "radio", name: "mode", value: "named", testid: "seats-mode-named" });
   const names = h("textarea", { testid: "names-input", rows: 5 });
@@ -35,9 +36,17 @@ async function createForm(rulesets, onCreated) {
   const tokenField = h("div", { hidden: true }, field(t("creation_token"), creationToken));
   const inputs = {};
   let ruleset = rulesets[0];
+  // a preset plays with its own option values: they are the form's defaults while it is chosen
+  const presetDefault = (id) => (ruleset.preset_options[presetSelect.value] || {})[id] ?? ruleset.options[id].default;
+  const showValue = (input, o, value) => {
+    if (o.type === "bool") input.checked = value;
+    else input.value = value;
+  };
 
   const fill = () => {
     ruleset = rulesets.find((r) => r.id === rulesetSelect.value);
+    note.textContent = ruleset.note;
+    note.hidden = !ruleset.note;
     presetSelect.replaceChildren(
       h("option", { value: "" }, t("by_players")),
       ...Object.entries(ruleset.preset_seats).map(([p, n]) => h("option", { value: p }, `${p} (${n})`)),
@@ -53,6 +62,7 @@ async function createForm(rulesets, onCreated) {
         else if (o.type === "choice") input = h("select", { testid: `option-${id}` }, o.choices.map((c) => h("option", { value: c, selected: c === o.default }, o.choice_names[c] || c)));
         else input = h("input", { type: "number", testid: `option-${id}`, value: o.default, min: o.minimum ?? null, max: o.maximum ?? null, step: o.type === "int" ? 1 : "any" });
         inputs[id] = [input, o];
+        showValue(input, o, presetDefault(id));
         return h("label", { class: "option" }, h("span", {}, o.name), input, h("small", {}, o.help));
       }),
     );
@@ -61,6 +71,7 @@ async function createForm(rulesets, onCreated) {
   presetSelect.addEventListener("change", () => {
     players.disabled = presetSelect.value !== "";
     if (presetSelect.value) players.value = ruleset.preset_seats[presetSelect.value];
+    for (const [id, [input, o]] of Object.entries(inputs)) showValue(input, o, presetDefault(id));
   });
   for (const r of [openMode, namedMode]) r.addEventListener("change", () => (named.hidden = !namedMode.checked));
   fill();
@@ -75,7 +86,7 @@ async function createForm(rulesets, onCreated) {
     if (namedMode.checked && !presetSelect.value) body.seats = body.names.length;
     for (const [id, [input, o]] of Object.entries(inputs)) {
       const value = o.type === "bool" ? input.checked : o.type === "choice" ? input.value : Number(input.value);
-      if (value !== o.default) body.options[id] = value;
+      if (value !== presetDefault(id)) body.options[id] = value;
     }
     const headers = creationToken.value ? { "X-Creation-Token": creationToken.value } : {};
     try {
@@ -90,6 +101,7 @@ async function createForm(rulesets, onCreated) {
     { class: "card-box", onsubmit: submit },
     h("h2", {}, t("new_game")),
     field(t("ruleset"), rulesetSelect),
+    note,
     h("div", { class: "row" }, field(t("preset"), presetSelect), field(t("players"), players)),
     field(t("game_lang"), gameLang),
     h("fieldset", {}, h("label", { class: "inline" }, openMode, t("seats_open")), h("label", { class: "inline" }, namedMode, t("seats_named"))),
