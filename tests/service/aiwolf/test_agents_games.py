@@ -322,9 +322,11 @@ class Log:
         return False
 
     def anchors(self, seat: int) -> dict[Request, list[int]]:
-        """For each request kind, the points (in order) at which the seat was owed one."""
+        """For each request kind, the points (in order) at which the seat was owed one: a packet announcing
+        a phase or the game's start or end, or a request each time the seat's view comes to owe a decision
+        (a new step, or a prompt that gives it anew: each turn of a whisper phase)."""
         out: dict[Request, list[int]] = {r: [] for r in Request}
-        prompted: set[tuple[int, Request]] = set()
+        views = self.fold(seat)
         for i, e in enumerate(self.events):
             kind = e["type"]
             if kind == "start":
@@ -333,12 +335,10 @@ class Log:
                 out[Request.DAILY_INITIALIZE if e["phase"] == "day" else Request.DAILY_FINISH].append(self.settled(i))
             elif kind == "game_ended":
                 out[Request.FINISH].append(len(self.events))
-            elif (kind == "step_opened" and seat in e.get("seats", ())) or (kind == "prompt" and e["seat"] == seat):
-                for d in e.get("decisions", ()):
-                    req = STEP_REQUESTS.get(d["kind"])
-                    if req is not None and (e["step"], req) not in prompted:
-                        prompted.add((e["step"], req))
-                        out[req].append(self.settled(i))
+            before, after = views[i][0], views[i + 1][0]
+            for decision, req in STEP_REQUESTS.items():
+                if owes(after, decision) and (not owes(before, decision) or after["step"] != before["step"]):
+                    out[req].append(self.settled(i))
         return out
 
     def rest_view(self, seat: int, at: int) -> tuple[dict, int]:
@@ -380,6 +380,15 @@ class Log:
         if seat not in self.feeds:
             self.feeds[seat] = replay_feed(self.http, self.game_id, len(self.events), str(seat))
         return self.feeds[seat]
+
+
+def owes(view: dict, kind: str) -> bool:
+    """Whether a view owes an answer of this kind now."""
+    return (
+        view["status"] == "running"
+        and view.get("answered") is None
+        and any(d["kind"] == kind for d in view.get("decisions", ()))
+    )
 
 
 def deaths(feed: list[dict]) -> tuple[dict[int, int], dict[int, int]]:
