@@ -91,10 +91,14 @@ def ulid_of(game_id: str, created_at: int) -> str:
 
 def game_id_of(http: str, ulid: str) -> str:
     """The game (its id) an agent's `info.game_id` names, found among the lobby's aiwolf games."""
-    for g in lobby(http):  # the random part names the game (the time part is its creation, to the ms)
-        if g["ruleset"] == "aiwolf" and ulid_of(g["game_id"], g["created_at"])[10:] == ulid[10:]:
-            return str(g["game_id"])
-    raise AssertionError(f"no aiwolf game in the lobby has the ULID {ulid}")
+    deadline = time.monotonic() + 10  # the lobby is written behind the log, a moment later
+    while True:
+        for g in lobby(http):  # the random part names the game (the time part is its creation, to the ms)
+            if g["ruleset"] == "aiwolf" and ulid_of(g["game_id"], g["created_at"])[10:] == ulid[10:]:
+                return str(g["game_id"])
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no aiwolf game in the lobby has the ULID {ulid}")
+        time.sleep(0.1)
 
 
 @dataclass

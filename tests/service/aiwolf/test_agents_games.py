@@ -13,6 +13,7 @@ import asyncio
 import dataclasses
 import random
 import re
+import time
 from collections import Counter
 
 import httpx
@@ -220,7 +221,11 @@ def test_the_game_verifies_and_the_lobby_lists_it_ended(played, server, size):
     game_id = game_of(server.http, played[size])
     check = verify(server.http, game_id)
     assert check["ok"] and check["chain_ok"] and check["replay_ok"], check["problems"]
-    listed = {g["game_id"]: g for g in lobby(server.http, "ended")}
+    for _ in range(100):  # the lobby is written behind the log, a moment later
+        listed = {g["game_id"]: g for g in lobby(server.http, "ended")}
+        if game_id in listed:
+            break
+        time.sleep(0.1)
     assert listed[game_id]["ruleset"] == "aiwolf" and listed[game_id]["seats"] == size
     assert listed[game_id]["preset"] == str(size)
 
