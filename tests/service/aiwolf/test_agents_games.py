@@ -597,3 +597,35 @@ def test_the_check_catches_a_packet_that_tells_more_than_the_view(played, server
         twin = tampered(villager, 1, change)
         with pytest.raises(AssertionError):
             check_every_packet(server.http, [twin if a is villager else a for a in agents], every=False)
+
+
+def nospace(text: str) -> str:
+    return re.sub(r"\s", "", text)
+
+
+@pytest.mark.parametrize("size", [13, 5])
+def test_each_reply_to_talk_is_said_as_sent_cut_to_its_length_and_over_or_skip_ends_the_talk(played, server, size):
+    """The n-th TALK (or WHISPER) a seat was sent is its n-th utterance in the log: `Over` and `Skip` (with
+    max_skip 0) are an Over, any other line is said as the agent sent it, cut to 50 characters (spaces not
+    counted), and 50 more after a mention, the mention set off by spaces."""
+    events = [e["event"] for e in audit(server.http, game_of(server.http, played[size]))["events"]]
+    for a in played[size]:
+        seat = seat_of(a.me)
+        for request, kind in ((Request.TALK, "aiwolf_talk"), (Request.WHISPER, "aiwolf_whisper")):
+            replies = [got.reply for got in a.packets(request)]
+            said = [e for e in events if e["type"] == kind and e["seat"] == seat]
+            assert len(replies) == len(said), (a.name, request)
+            for reply, e in zip(replies, said):
+                assert isinstance(reply, str) and not e.get("skip"), (reply, e)
+                if reply in ("Over", "Skip"):
+                    assert e.get("over") and e["text"] == "Over", (reply, e)
+                    continue
+                assert not e.get("over"), e
+                mention = MENTION.search(e["text"])
+                if mention is None:
+                    assert nospace(e["text"]) == nospace(reply)[:50], (reply, e["text"])
+                    continue
+                before, after = e["text"][: mention.start()], e["text"][mention.end() :]
+                assert before.endswith(" ") and after.startswith(" "), e["text"]
+                head, _, tail = reply.partition(mention.group())
+                assert nospace(before) == nospace(head)[:50] and nospace(after) == nospace(tail)[:50], (reply, e)
