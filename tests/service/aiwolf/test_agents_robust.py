@@ -164,19 +164,23 @@ def test_a_dead_unknown_or_nonsense_name_is_an_answer_that_chooses_nobody(server
 
 
 class Late(Agent):
-    """Its first TALK answered only after the answer's timeout (then NAME answered at once): the reference
-    would read the late answer as the NAME reply and fail the agent."""
+    """Its first TALK and its first VOTE answered only after the answer's timeout (then NAME answered at
+    once): the reference would read the late answer as the NAME reply and fail the agent."""
 
     late_text = "LATE-REPLY この返事は遅すぎた"
 
     def __init__(self, name: str, **kw: Any) -> None:
         super().__init__(name, **kw)
-        self.done_late = False
+        self.late: set[Request] = set()
+        self.late_vote: str | None = None
 
     async def respond(self, packet: Packet) -> str | bytes | None:
-        if packet.request == Request.TALK and not self.done_late:
-            self.done_late = True
+        if packet.request in (Request.TALK, Request.VOTE) and packet.request not in self.late:
+            self.late.add(packet.request)
             await asyncio.sleep(ANSWER_WAIT + 0.6)
+            if packet.request == Request.VOTE:
+                self.late_vote = next(n for n in self.alive() if n != self.me)
+                return self.late_vote
             return self.late_text
         return await super().respond(packet)
 
@@ -215,10 +219,16 @@ def test_answers_after_their_timeout_are_discarded_and_never_count_for_a_later_r
         assert requests[first_talk + 1] == Request.NAME, requests[first_talk : first_talk + 3]  # the liveness check
         seat = seat_of(a.me)
         talks = [e for e in events if e["type"] == "aiwolf_talk" and e["seat"] == seat]
-        assert talks[0].get("skip") and not talks[0].get("over"), talks[
-            0
-        ]  # the timed-out turn: a skip that ends nothing
+        timed_out = talks[0]  # the timed-out turn: a skip that ends nothing
+        assert timed_out.get("skip") and not timed_out.get("over"), timed_out
         assert a.finished
+    # the late vote counted for nothing: the first day's vote lists no ballot of that seat
+    seat = seat_of(late.me)
+    assert late.late_vote is not None
+    opened = next(i for i, e in enumerate(events) if e["type"] == "step_opened" and e["name"] == "vote")
+    closed = next(i for i, e in enumerate(events) if e["type"] == "aiwolf_vote_list")
+    assert seat not in {v for v, _ in events[closed]["votes"]}, events[closed]
+    assert not [e for e in events[opened:closed] if e["type"] == "act" and e["seat"] == seat], "the late vote was taken"
 
 
 class Buffered(Stale):
