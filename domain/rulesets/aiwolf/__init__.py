@@ -45,6 +45,7 @@ class Aiwolf(Ruleset[AState]):
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     action_kinds = ACTION_KINDS
+    untargeted = frozenset({"talk", "whisper"})
     steps = flow.STEPS
 
     def start(self, g: Table[AState]) -> None:

@@ -18,6 +18,7 @@
 -werewolves = werewolves
 
 ruleset-aiwolf = AIWolf (the standard game of AIWolf NLP)
+ruleset-aiwolf-note = Steps close as soon as their agents have answered, as on the reference server: at a table that mixes agents with people, how long the night's steps take may show which seats hold a night role.
 
 role-medium = { -medium }
 role-bodyguard = { -bodyguard }

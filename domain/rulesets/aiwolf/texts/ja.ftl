@@ -17,6 +17,7 @@
 -attack = 襲撃
 
 ruleset-aiwolf = 人狼知能（標準ルール）
+ruleset-aiwolf-note = リファレンスサーバーと同じく、各段階はエージェントが答えた時点で締め切られます。エージェントと人が同じ卓で遊ぶ場合、夜の段階にかかる時間から夜に行動する役職の席が推測されるおそれがあります。
 
 role-medium = { -medium }
 role-bodyguard = { -bodyguard }
@@ -60,7 +61,7 @@ vote-list-item = { $seat }→{ $target }
 vote-list-item-self = あなた→{ $target }
 vote-list-item-you = { $seat }→あなた
 vote-list-item-yourself = あなた→あなた自身
-vote-list = 投票結果：{ $votes }
+vote-list = 投票内訳：{ $votes }
 vote-list-none = 有効な投票はありませんでした。
 attack-list = { -werewolf }の{ -attack }投票：{ $votes }
 attack-list-none = { -attack }先を指定した{ -werewolf }はいませんでした。

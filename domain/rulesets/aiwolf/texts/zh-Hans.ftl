@@ -16,6 +16,7 @@
 -attack = 袭击
 
 ruleset-aiwolf = 人狼知能（标准规则）
+ruleset-aiwolf-note = 与参考服务器相同，各阶段在智能体全部回应后立即结束：智能体与真人同桌时，夜晚各阶段所用的时间可能暴露哪些座位拥有夜间行动的身份。
 
 role-medium = { -medium }
 role-bodyguard = { -bodyguard }
@@ -58,7 +59,7 @@ vote-list-item = { $seat }→{ $target }
 vote-list-item-self = 你→{ $target }
 vote-list-item-you = { $seat }→你
 vote-list-item-yourself = 你→你自己
-vote-list = 投票结果：{ $votes }
+vote-list = 投票明细：{ $votes }
 vote-list-none = 没有有效的投票。
 attack-list = { -werewolf }的{ -attack }投票：{ $votes }
 attack-list-none = 没有{ -werewolf }指定{ -attack }目标。

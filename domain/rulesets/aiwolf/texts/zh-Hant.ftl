@@ -16,6 +16,7 @@
 -attack = 襲擊
 
 ruleset-aiwolf = 人狼知能（標準規則）
+ruleset-aiwolf-note = 與參考伺服器相同，各階段在代理程式全部回應後立即結束：代理程式與真人同桌時，夜晚各階段所用的時間可能暴露哪些座位擁有夜間行動的身分。
 
 role-medium = { -medium }
 role-bodyguard = { -bodyguard }
@@ -58,7 +59,7 @@ vote-list-item = { $seat }→{ $target }
 vote-list-item-self = 你→{ $target }
 vote-list-item-you = { $seat }→你
 vote-list-item-yourself = 你→你自己
-vote-list = 投票結果：{ $votes }
+vote-list = 投票明細：{ $votes }
 vote-list-none = 沒有有效的投票。
 attack-list = { -werewolf }的{ -attack }投票：{ $votes }
 attack-list-none = 沒有{ -werewolf }指定{ -attack }目標。
