@@ -93,9 +93,9 @@ def test_an_unknown_table_size_is_refused(server):
 
 
 def test_agents_take_the_open_seats_of_a_lobby_game_beside_rest_players(server):
-    """A 5-player aiwolf game created over REST: two REST bots join first (as people would, under their
-    own names), three agents take the other seats with `?game=<id>`, the host starts it, and the table
-    plays to its end. The agents know every seat only as `Agent[NN]`."""
+    """A 5-player aiwolf game created over REST: two REST bots join (as people would, asking for names of
+    their own), three agents take the other seats with `?game=<id>`, the host starts it, and the table
+    plays to its end. Every seat, the bots' too, is `Agent[NN]` by its number."""
     game = lobby_game(server.http, 5)
     game_id = game["game_id"]
     agents = team("guest", 3, seed=5)
@@ -111,7 +111,8 @@ def test_agents_take_the_open_seats_of_a_lobby_game_beside_rest_players(server):
 
     done = asyncio.run(asyncio.wait_for(run(), 180))
     joined = done[:2]
-    assert {j["name"] for j in joined} == {"Alice", "Bob Smith"}
+    assert [j["name"] for j in joined] == [f"Agent[{j['seat']:02d}]" for j in joined], "names asked for are not kept"
+    assert {j["seat"] for j in joined} == {1, 5}, "the first to join and the last"
     for a in agents:
         assert a.finished and a.error is None, (a.name, a.error, a.requests()[-3:])
     assert game_id_of(server.http, agents[0].game_id) == game_id
