@@ -205,10 +205,12 @@ def measure_in(env: dict[str, str], ruleset: str, args: argparse.Namespace) -> d
 
 
 def against(args: argparse.Namespace) -> dict:
-    """Every ruleset's figures on the reference commit and on this checkout, `args.runs` interleaved runs each."""
-    rulesets = [args.ruleset] if args.ruleset else sorted(RULESETS)
+    """Every ruleset's figures on the reference commit and on this checkout, `args.runs` interleaved runs each
+    (a ruleset the reference does not have is left out: there is nothing to compare it with)."""
     with tempfile.TemporaryDirectory(prefix="grimoire-bench-") as folder:
         commit, tree = reference_tree(args.ref, Path(folder))
+        kept = [rs for rs in sorted(RULESETS) if (Path(tree) / "grimoire" / "domain" / "rulesets" / rs).exists()]
+        rulesets = [args.ruleset] if args.ruleset else kept
         envs = {"ref": build_env(tree, Path(folder) / "src"), "new": build_env(None, ROOT)}
         runs: dict[str, dict[str, list[dict]]] = {rs: {"ref": [], "new": []} for rs in rulesets}
         for n in range(args.runs):
