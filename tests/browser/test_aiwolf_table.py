@@ -12,6 +12,8 @@ import random
 import re
 import threading
 import time
+import uuid
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -22,8 +24,15 @@ from playwright.sync_api import expect
 from grimoire.projections.view import View
 from grimoire.service.bots import owed_action
 from tests.browser.conftest import PHONE, SCREENSHOTS
-from tests.browser.players import PageSeat, auth, owed
-from tests.browser.test_table import assert_no_token_in_any_url, by_testid, feed_shown, replayed, wait_ready
+from tests.browser.players import ApiSeat, PageSeat, auth, owed
+from tests.browser.test_table import (
+    assert_no_token_in_any_url,
+    by_testid,
+    feed_shown,
+    open_seat,
+    replayed,
+    wait_ready,
+)
 from tests.service.aiwolf import raw_agents
 
 SCALE = 0.2  # a step waits (60 + 5) × 0.2 = 13 s: time for a person's thumb, and steps close once all answered
@@ -93,18 +102,23 @@ def wait_seated(api: httpx.Client, game_id: str, count: int) -> list[str]:
         time.sleep(0.05)
 
 
+@dataclass
 class Person(PageSeat):
     """The person's seat, played by clicking its page: each talk turn a line typed and sent, every third turn the
     page's "say nothing" (the protocol's Over); votes and night actions as any page seat clicks them."""
 
     talk_turns: int = 0
-    said: list[str]
+    said: list[str] = field(default_factory=list)
     passes: int = 0
+    answered: list[str] = field(default_factory=list)  # the kinds of the decisions answered on the page
 
     def act(self, view: dict) -> bool:
         decision = owed(view)
         if decision is None or decision["kind"] != "talk":
-            return super().act(view)
+            acted = super().act(view)
+            if acted and decision is not None:
+                self.answered.append(decision["kind"])
+            return acted
         box_testid = "decision-talk"
         if not self._shows_legal_choices(box_testid, set(), view["step"]):  # a box of words, with no choices
             return False
@@ -122,6 +136,7 @@ class Person(PageSeat):
             self.said.append(line)
         self.clicks += 1
         self._wait_answered(view["step"], decision, [])
+        self.answered.append("talk")
         return True
 
 
@@ -145,7 +160,7 @@ class Bot:
         r = self.api.post(
             f"/games/{self.game_id}/actions",
             json=msgspec.to_builtins(action),
-            headers={**auth(self.token), "Idempotency-Key": f"{self.seat}-{view['step']}-{self.answers}"},
+            headers={**auth(self.token), "Idempotency-Key": uuid.uuid4().hex},
         )
         self.answers += r.status_code == 200
         return r.status_code == 200
@@ -213,7 +228,6 @@ def test_a_mixed_aiwolf_table_of_agents_a_phone_and_a_rest_bot_plays_to_its_end_
     token = phone.evaluate(f"localStorage.getItem('grimoire:{game_id}:token')")
     seat = int(by_testid(phone, "my-seat").inner_text())
     person = Person(api, game_id, seat, token, rng, phone)
-    person.said = []
     person.abstained = 1  # an optional choice is now and then left blank with the page's own button, not always first
     bot = Bot(api, game_id, joined["seat"], joined["token"], rng)
     shot = False
@@ -244,7 +258,8 @@ def test_a_mixed_aiwolf_table_of_agents_a_phone_and_a_rest_bot_plays_to_its_end_
     assert all(len(packets[-1]["info"]["role_map"]) == 5 for packets in agents.packets)  # every role, at FINISH
 
     # the person talked, said nothing once, and voted from the page; the page shows the result
-    assert person.said and person.passes >= 1 and person.clicks >= 4, (person.said, person.passes, person.clicks)
+    assert person.said and person.passes >= 1 and "vote" in person.answered, (person.said, person.answered)
+    assert person.turns_shown >= 1  # "your turn" and the time left, on the phone's first screen
     assert bot.answers >= 3
     for page in (phone, watch):
         expect(by_testid(page, "result")).not_to_be_empty()
@@ -255,14 +270,22 @@ def test_a_mixed_aiwolf_table_of_agents_a_phone_and_a_rest_bot_plays_to_its_end_
         assert f"{my_name}: {line}" in shown
     assert f"{my_name} is done talking for today." in shown
     assert re.search(r"Agent\[0\d\]: hello \d+ from Agent\[0\d\]", shown)  # the agents' talk
-    types = by_testid(watch, "feed").locator('[data-testid="feed-item"]').evaluate_all("els => els.map(e => e.dataset.type)")
+    types = (
+        by_testid(watch, "feed")
+        .locator('[data-testid="feed-item"]')
+        .evaluate_all("els => els.map(e => e.dataset.type)")
+    )
     assert "aiwolf_talk" in types and WHISPER not in types
     pages.assert_no_errors()
     assert_no_token_in_any_url(proxy, server, {token, joined["token"]})
 
 
-def test_a_thirteen_agent_aiwolf_game_never_shows_a_whisper_to_its_spectator_and_a_werewolfs_replay_does(pages, server, api):
-    created = api.post("/games", json={"ruleset": "aiwolf", "preset": "13", "options": {"time_scale": 0.05}})
+def test_a_thirteen_agent_aiwolf_game_never_shows_a_whisper_to_its_spectator_and_a_werewolfs_replay_does(
+    pages, server, api
+):
+    created = api.post(
+        "/games", json={"ruleset": "aiwolf", "preset": "13", "lang": "en", "options": {"time_scale": 0.05}}
+    )
     assert created.status_code == 201, created.text
     game_id, host = created.json()["game_id"], created.json()["host_token"]
 
@@ -285,8 +308,10 @@ def test_a_thirteen_agent_aiwolf_game_never_shows_a_whisper_to_its_spectator_and
 
     # the spectator's page, live to the end, and the spectator's feed from the API: talk, never a whisper
     expect(by_testid(watch, "result")).not_to_be_empty()
-    shown = "\n".join(by_testid(watch, "feed").locator('[data-testid="feed-item"]').all_inner_texts())
-    assert "hello" in shown and "psst" not in shown and "whisper" not in shown
+    items = by_testid(watch, "feed").locator('[data-testid="feed-item"]')
+    shown = "\n".join(items.all_inner_texts())
+    assert "hello" in shown and "psst" not in shown
+    assert WHISPER not in items.evaluate_all("els => els.map(e => e.dataset.type)")
     feed = every_page(api, f"/games/{game_id}/events")
     assert feed and not [e for e in feed if e["type"] == WHISPER or "psst" in (e["text"] or "")]
 
@@ -301,4 +326,40 @@ def test_a_thirteen_agent_aiwolf_game_never_shows_a_whisper_to_its_spectator_and
     wait_ready(replay)
     replayed(replay, total, str(wolf))
     assert [line for line in feed_shown(replay) if "psst" in line]
+    pages.assert_no_errors()
+
+
+def test_a_werewolfs_page_whispers_each_of_its_turns_within_the_whisper_step(pages, api):
+    """Day 0 of a 13-player game: the whispers are one step, each werewolf's turn its own prompt within it; a
+    werewolf's page shows each prompt and sends its words, which its page's feed tells and the spectator's never."""
+    names = [f"P{i}" for i in range(1, 14)]
+    body = {"ruleset": "aiwolf", "preset": "13", "names": names, "lang": "en", "options": {"time_scale": SCALE}}
+    game = api.post("/games", json=body).json()
+    game_id, host = game["game_id"], auth(game["host_token"])
+    assert api.post(f"/games/{game_id}/start", headers=host).status_code == 200
+    rng = random.Random(13)
+    seats: list[ApiSeat | PageSeat] = [ApiSeat(api, game_id, s["seat"], s["token"], rng) for s in game["seats"]]
+    wolf = next(seat for seat in seats if seat.view()["role"] == "werewolf")
+    page_seat = PageSeat(api, game_id, wolf.seat, wolf.token, rng, open_seat(pages, game, wolf.seat))
+    seats[wolf.seat - 1] = page_seat
+    watch = pages.open(f"/watch/{game_id}")
+    wait_ready(watch)
+    asked: list[str] = []
+    deadline = time.monotonic() + 60
+    while api.get(f"/games/{game_id}/view").json()["view"]["day"] == 0:  # day 0: whispers, talk, whispers
+        assert time.monotonic() < deadline, "day 0 did not end"
+        for seat in seats:
+            view = seat.view()
+            decision = owed(view)
+            if seat is page_seat and decision:
+                asked.append(decision["kind"])
+            seat.act(view)
+    assert asked.count("whisper") >= 2 and "talk" in asked, asked
+    assert page_seat.clicks >= len(asked) - 1  # each prompt shown and answered on the page (one may close first)
+    feed = by_testid(page_seat.page, "feed").locator('[data-testid="feed-item"]')
+    expect(feed.filter(has_text=re.compile(r"^You whisper: "))).not_to_have_count(0)
+    shown = watch.locator('[data-testid="feed-item"]')
+    assert WHISPER not in shown.evaluate_all("els => els.map(e => e.dataset.type)")
+    assert not [line for line in shown.all_inner_texts() if re.search(r"[Ww]hispers?: ", line)]
+    assert api.post(f"/games/{game_id}/abort", headers=host).status_code == 200
     pages.assert_no_errors()
