@@ -240,8 +240,8 @@ def test_a_mixed_aiwolf_table_of_agents_a_phone_and_a_rest_bot_plays_to_its_end_
         bot.act(bot.view())
         view = person.view()
         decision = owed(view)
-        if not shot and decision and decision.get("targets"):  # mid-game, choices to click: the screenshots
-            by_testid(phone, f"decision-{decision['kind']}").locator('[data-testid^="choice-"]').first.wait_for()
+        if not shot and decision and decision["kind"] == "talk" and view["day"] >= 1:  # mid-game, the person's turn
+            by_testid(phone, "decision-talk").locator('[data-testid="abstain"]').wait_for()
             shoot(phone, "seat-aiwolf-en")
             shoot(watch, "watch-aiwolf-en")
             shot = True
@@ -250,6 +250,7 @@ def test_a_mixed_aiwolf_table_of_agents_a_phone_and_a_rest_bot_plays_to_its_end_
 
     final = api.get(f"/games/{game_id}/view").json()["view"]
     assert final["status"] == "ended" and final["result"] in ("villagers", "werewolves"), final
+    assert shot  # every game has a day 1, whose talk asks every living seat
     assert final["winners"]
     assert api.get(f"/games/{game_id}/audit/verify").json()["ok"] is True
     agents.join()
