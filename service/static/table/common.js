@@ -102,6 +102,7 @@ const WORDS = {
   acting: ["Their turn", "手番", "轮到此人", "輪到此人"],
   abstain: ["Abstain", "棄権する", "弃权", "棄權"],
   no_one: ["Choose no one", "誰も選ばない", "不选择任何人", "不選擇任何人"],
+  say_nothing: ["Say nothing", "何も言わない", "不发言", "不發言"],
   dead_banner: ["You are dead — you may watch", "あなたは死亡しました。ここからは観戦です", "你已出局，可以继续观战", "你已出局，可以繼續觀戰"],
   dead_feed: ["You still read what happens as it happens; speaking and voting are for the living.", "経過はこのまま読めます。発言と投票は生存者だけが行います。", "你仍可实时查看对局经过；发言和投票只属于存活玩家。", "你仍可即時查看對局經過；發言和投票只屬於存活玩家。"],
   dead_act: ["You still have something to do: see below.", "まだ行動が残っています（下記）。", "你还有行动要做，见下方。", "你還有行動要做，見下方。"],
@@ -576,9 +577,9 @@ function decisionForm(view, w, d, send) {
       submit.disabled = !chose();
     }
   };
-  // an optional decision may be answered with no one chosen: its own button, never an empty "Send"
-  const abstain = d.optional && choosing
-    ? h("button", { type: "button", testid: "abstain", class: "abstain", disabled: !send, onclick: () => answer({ kind: d.kind }) }, t(d.kind === "vote" ? "abstain" : "no_one"))
+  // an optional decision may be answered with no one chosen, or no words said: its own button, never an empty "Send"
+  const abstain = d.optional && (choosing || d.text)
+    ? h("button", { type: "button", testid: "abstain", class: "abstain", disabled: !send, onclick: () => answer({ kind: d.kind }) }, t(!choosing ? "say_nothing" : d.kind === "vote" ? "abstain" : "no_one"))
     : null;
   const form = h(
     "form",
