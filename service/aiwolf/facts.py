@@ -34,7 +34,6 @@ from grimoire.service.aiwolf.protocol import (
     Talk,
     UnsetType,
     Vote,
-    agent_name,
     game_ulid,
     setting_of,
 )
@@ -84,24 +83,24 @@ class Facts:
                 idx=event.idx,
                 day=event.day,
                 turn=event.turn,
-                agent=agent_name(event.seat),
+                agent=named(view, event.seat),
                 text=event.text,
                 skip=event.skip,
                 over=event.over,
             )
             (self.talks if isinstance(event, Talked) else self.whispers).append(talk)
         elif isinstance(event, VoteList | AttackVoteList):
-            ballots = [Vote(day=event.day, agent=agent_name(v), target=agent_name(t)) for v, t in event.votes]
+            ballots = [Vote(day=event.day, agent=named(view, v), target=named(view, t)) for v, t in event.votes]
             (self.votes if isinstance(event, VoteList) else self.attack_votes)[event.day] = ballots
         elif isinstance(event, Divined):
             self.divined[event.day] = Judge(
                 day=event.day,
-                agent=agent_name(event.seat),
-                target=agent_name(event.target),
+                agent=named(view, event.seat),
+                target=named(view, event.target),
                 result=event.result.upper(),
             )
         elif isinstance(event, Identified):  # the reference's medium Judge names the executed as both
-            target = agent_name(event.target)
+            target = named(view, event.target)
             self.identified[event.day] = Judge(day=event.day, agent=target, target=target, result=event.result.upper())
 
     def _death(self, seat: int, cause: str, view: View) -> None:
@@ -147,14 +146,14 @@ class Facts:
         return Info(
             game_id=self.game_id,
             day=day,
-            agent=agent_name(self.seat),
+            agent=named(view, self.seat),
             medium_result=self.identified.get(before, UNSET),
             divine_result=self.divined.get(before, UNSET),
-            executed_agent=agent_name(self.executed[before]) if before in self.executed else UNSET,
-            attacked_agent=agent_name(self.attacked[before]) if before in self.attacked else UNSET,
+            executed_agent=named(view, self.executed[before]) if before in self.executed else UNSET,
+            attacked_agent=named(view, self.attacked[before]) if before in self.attacked else UNSET,
             vote_list=votes if votes else UNSET,
             attack_vote_list=attack_votes if attack_votes else UNSET,
-            status_map={agent_name(s): "ALIVE" if alive else "DEAD" for s, alive in enumerate(view.alive, 1)},
+            status_map={name: "ALIVE" if alive else "DEAD" for name, alive in zip(view.names, view.alive, strict=True)},
             role_map=role_map(view),
             **remain,
         )
@@ -164,7 +163,7 @@ def role_map(view: View) -> dict[str, str]:
     """The roles the seat knows as the protocol tells them: its own; a werewolf's also every werewolf; at
     the end everyone's (the view's `roles` then hold them all)."""
     if view.status == "ended":
-        return {agent_name(s): r.upper() for s, r in sorted(view.roles.items())}
+        return {named(view, s): r.upper() for s, r in sorted(view.roles.items())}
     if view.seat is None or view.role is None:
         return {}
     known = {view.seat: view.role}
@@ -175,4 +174,10 @@ def role_map(view: View) -> dict[str, str]:
         for s, label in view.knowledge.items():
             if label == WEREWOLF:
                 known[s] = WEREWOLF
-    return {agent_name(s): r.upper() for s, r in sorted(known.items())}
+    return {named(view, s): r.upper() for s, r in sorted(known.items())}
+
+
+def named(view: View, seat: int) -> str:
+    """A seat as agents know it: its in-game name, `Agent[NN]` in every aiwolf game (the service names every
+    seat so; after a seat left the lobby, a name's number may differ from its seat's)."""
+    return view.names[seat - 1]

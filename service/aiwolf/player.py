@@ -235,7 +235,7 @@ class Player:
         among the legal ones; any other name is the decision's no-choice answer."""
         if decision.text > 0:
             return ActionRequest(kind=decision.kind, text=reply[: decision.text])
-        target = seat_named(reply, self.view.seats)
+        target = seat_named(reply, self.view.names)
         if target is not None and target not in decision.targets:
             target = None
         return ActionRequest(kind=decision.kind, target=target)

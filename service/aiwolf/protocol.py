@@ -158,12 +158,9 @@ def agent_name(seat: int) -> str:
     return f"Agent[{seat:02d}]"
 
 
-def seat_named(name: str, seats: int) -> int | None:
-    """The seat an agent names (`Agent[07]` → 7): exactly as its packets name it, else None."""
-    if len(name) == 9 and name.startswith("Agent[") and name.endswith("]") and name[6:8].isdigit():
-        seat = int(name[6:8])
-        return seat if 1 <= seat <= seats and name == agent_name(seat) else None
-    return None
+def seat_named(name: str, names: tuple[str, ...]) -> int | None:
+    """The seat an agent names: exactly as its packets name it (`Agent[07]`), else None."""
+    return names.index(name) + 1 if name in names else None
 
 
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"

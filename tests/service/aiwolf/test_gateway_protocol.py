@@ -134,7 +134,10 @@ def test_names_teams_and_replies():
 
 
 def test_a_seat_is_named_exactly_as_agents_know_it():
-    assert seat_named("Agent[07]", 13) == 7 and seat_named("Agent[13]", 13) == 13
+    table = tuple(agent_name(i) for i in range(1, 14))
+    assert seat_named("Agent[07]", table) == 7 and seat_named("Agent[13]", table) == 13
+    moved = ("Agent[01]", "Agent[03]", "Agent[02]")  # a lobby seat left: names keep their numbers
+    assert seat_named("Agent[03]", moved) == 2, "a seat is its name, not the number in it"
     for name in (
         "Agent[14]",
         "Agent[00]",
@@ -146,7 +149,7 @@ def test_a_seat_is_named_exactly_as_agents_know_it():
         "",
         "Agent[0x]",
     ):
-        assert seat_named(name, 13) is None, name
+        assert seat_named(name, table) is None, name
 
 
 def names(n):
