@@ -34,6 +34,7 @@ from tests.browser.test_table import (
     wait_ready,
 )
 from tests.service.aiwolf import raw_agents
+from tests.support.aiwolf_agents import run_loop
 
 SCALE = 0.2  # a step waits (60 + 5) × 0.2 = 13 s: time for a person's thumb, and steps close once all answered
 FINISHED = (1000, "finished")
@@ -70,7 +71,7 @@ class Agents:
             return list(await asyncio.gather(*tasks))
 
         try:
-            self.closes = asyncio.run(asyncio.wait_for(play(), 120))
+            self.closes = run_loop(asyncio.wait_for(play(), 120))
         except BaseException as e:  # reported by join()
             self.failure = e
 

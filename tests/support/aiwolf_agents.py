@@ -21,6 +21,7 @@ change `respond` to misbehave.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import hashlib
 import json
@@ -58,6 +59,13 @@ MENTION_LINES = (
 
 TARGET_REQUESTS = (Request.VOTE, Request.DIVINE, Request.GUARD, Request.ATTACK)
 TEXT_REQUESTS = (Request.TALK, Request.WHISPER)
+
+
+def run_loop(coro: Any) -> Any:
+    """`asyncio.run` on a thread of its own: once a browser test has started Playwright's sync API, the main
+    thread keeps an event loop running, and `asyncio.run` refuses to start another beside it."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def team_of(name: str) -> str:

@@ -32,6 +32,7 @@ from tests.support.aiwolf_agents import (
     lobby,
     play_all,
     play_with_client,
+    run_loop,
     seat_of,
     served,
     team,
@@ -69,7 +70,7 @@ def played(server) -> dict[int, list[Agent]]:
     async def both() -> None:
         await asyncio.gather(play_all(thirteen, server.url()), play_all(five, server.url(players=5)))
 
-    asyncio.run(asyncio.wait_for(both(), 300))
+    run_loop(asyncio.wait_for(both(), 300))
     return {13: thirteen, 5: five}
 
 
@@ -257,7 +258,7 @@ def test_aiwolf_nlp_commons_own_client_plays_a_whole_game(server):
     async def run() -> None:
         await asyncio.gather(*(asyncio.to_thread(play_with_client, a, server.url(players=5)) for a in agents))
 
-    asyncio.run(asyncio.wait_for(run(), 120))
+    run_loop(asyncio.wait_for(run(), 120))
     assert all(a.finished for a in agents), [a.requests()[-3:] for a in agents]
     game_id = game_of(server.http, agents)
     assert ended(server.http, game_id)["reason"] in ("villagers", "werewolves")

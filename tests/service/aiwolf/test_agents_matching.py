@@ -20,6 +20,7 @@ from tests.support.aiwolf_agents import (
     play,
     play_all,
     rest_player,
+    run_loop,
     served,
     start_when_full,
     team,
@@ -43,7 +44,7 @@ def test_two_teams_connecting_at_once_get_a_table_each(server):
     seats in the order its agents arrived."""
     red, blue = team("red", 5, seed=1), team("blue", 5, seed=2)
     mixed = [a for pair in zip(red, blue) for a in pair]
-    asyncio.run(asyncio.wait_for(play_all(mixed, server.url(players=5), stagger=0.1), 120))
+    run_loop(asyncio.wait_for(play_all(mixed, server.url(players=5), stagger=0.1), 120))
     games = by_game(mixed)
     assert len(games) == 2
     assert sorted(names(g) == names(red) or names(g) == names(blue) for g in games.values()) == [True, True]
@@ -75,20 +76,20 @@ def test_a_team_short_of_a_table_waits_until_its_last_agent_arrives(server):
         big_task.cancel()
         await asyncio.gather(other_task, big_task, return_exceptions=True)
 
-    asyncio.run(asyncio.wait_for(run(), 120))
+    run_loop(asyncio.wait_for(run(), 120))
     assert len(by_game(agents)) == 1 and all(a.finished for a in agents)
 
 
 def test_trailing_digits_are_not_part_of_the_team(server):
     """`kano1`, `kano22`, `kano333`… are one team; the table is dealt as the reference deals it."""
     agents = [Agent(f"kano{n}", seed=n) for n in (1, 22, 333, 4444, 55555)]
-    asyncio.run(asyncio.wait_for(play_all(agents, server.url(players=5)), 120))
+    run_loop(asyncio.wait_for(play_all(agents, server.url(players=5)), 120))
     assert len(by_game(agents)) == 1 and all(a.finished for a in agents)
 
 
 def test_an_unknown_table_size_is_refused(server):
     agent = Agent("odd1")
-    asyncio.run(asyncio.wait_for(play(agent, server.url(players=7)), 30))
+    run_loop(asyncio.wait_for(play(agent, server.url(players=7)), 30))
     assert agent.received == [] and agent.close_code == 1008
 
 
@@ -109,7 +110,7 @@ def test_agents_take_the_open_seats_of_a_lobby_game_beside_rest_players(server):
         await start_when_full(server.http, game)
         return await asyncio.gather(*bots, *playing)
 
-    done = asyncio.run(asyncio.wait_for(run(), 180))
+    done = run_loop(asyncio.wait_for(run(), 180))
     joined = done[:2]
     assert [j["name"] for j in joined] == [f"Agent[{j['seat']:02d}]" for j in joined], "names asked for are not kept"
     assert {j["seat"] for j in joined} == {1, 5}, "the first to join and the last"
@@ -130,7 +131,7 @@ def test_game_must_name_an_aiwolf_game_in_the_lobby(server):
     ).json()["game_id"]
     for game in (other, "00000000-0000-0000-0000-000000000000", "not-a-game"):
         agent = Agent("lost1")
-        asyncio.run(asyncio.wait_for(play(agent, server.url(game=game)), 30))
+        run_loop(asyncio.wait_for(play(agent, server.url(game=game)), 30))
         assert agent.requests() == [Request.NAME] and agent.close_code == 1008, (game, agent.close_code)
 
 
@@ -140,9 +141,9 @@ def test_where_games_need_a_creation_token_an_agent_brings_it_as_its_token(tmp_p
     with another, the connection is closed before anything is asked."""
     with served(str(tmp_path / "g.db"), creation_token="s3cret") as s:
         refused = [Agent("tokless1"), Agent("tokbad1")]
-        asyncio.run(play(refused[0], s.url(players=5)))
-        asyncio.run(play(refused[1], s.url(players=5), token="wrong"))
+        run_loop(play(refused[0], s.url(players=5)))
+        run_loop(play(refused[1], s.url(players=5), token="wrong"))
         assert all(a.received == [] and a.close_code == 1008 for a in refused)
         agents = team("tok", 5, seed=6)
-        asyncio.run(asyncio.wait_for(play_all(agents, s.url(players=5), token="s3cret"), 120))
+        run_loop(asyncio.wait_for(play_all(agents, s.url(players=5), token="s3cret"), 120))
         assert len(by_game(agents)) == 1 and all(a.finished for a in agents)

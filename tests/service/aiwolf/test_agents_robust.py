@@ -25,6 +25,7 @@ from tests.support.aiwolf_agents import (
     play,
     play_all,
     play_with_client,
+    run_loop,
     seat_of,
     served,
     team,
@@ -122,7 +123,7 @@ def garbled(server) -> list[Agent]:
         Scripted("junk2", {**script, Request.VOTE: [lambda a: a.name, dead_or_unknown]}, seed=2),
         *team("junk", 5, seed=3)[2:],
     ]
-    asyncio.run(asyncio.wait_for(play_all(agents, server.url(players=5)), 120))
+    run_loop(asyncio.wait_for(play_all(agents, server.url(players=5)), 120))
     return agents
 
 
@@ -208,7 +209,7 @@ def test_answers_after_their_timeout_are_discarded_and_never_count_for_a_later_r
     late, stale = Late("slow1", seed=1), Stale("slow2", seed=2)
     agents = [late, stale, *team("slow", 5, seed=3)[2:]]
 
-    asyncio.run(asyncio.wait_for(play_all(agents, server.url(players=5)), 180))
+    run_loop(asyncio.wait_for(play_all(agents, server.url(players=5)), 180))
     events = whole(server, agents)
     assert failed_seats(events) == [], "a late answer failed the agent"
     everything = repr(events)
@@ -250,7 +251,7 @@ def test_a_stale_answer_waiting_in_the_socket_is_not_taken_for_the_next_request(
     taken as the answer to it."""
     buffered = Buffered("buffered1", seed=1)
     agents = [buffered, *team("buffered", 5, seed=2, over_rate=1.0)[1:]]
-    asyncio.run(asyncio.wait_for(play_all(agents, server.url(players=5)), 180))
+    run_loop(asyncio.wait_for(play_all(agents, server.url(players=5)), 180))
     events = whole(server, agents)
     assert failed_seats(events) == []
     assert Buffered.stale_text not in repr(events)
@@ -267,7 +268,7 @@ def test_a_wrong_answer_to_the_liveness_check_fails_the_agent_and_ends_a_5_playe
 
     liar.respond = respond  # type: ignore[method-assign]
     agents = [liar, *team("liar", 5, seed=2)[1:]]
-    asyncio.run(asyncio.wait_for(play_all(agents, server.url(players=5)), 120))
+    run_loop(asyncio.wait_for(play_all(agents, server.url(players=5)), 120))
     events = whole(server, agents, failed=True)
     assert failed_seats(events) == [seat_of(liar.me)]
     assert not liar.finished  # a failed agent is told no more
@@ -292,7 +293,7 @@ class Quitter(Agent):
 
 def test_a_socket_closed_mid_game_ends_a_5_player_game_failed_without_a_winner(server):
     agents = [Quitter("gone1", day=1, seed=1), *team("gone", 5, seed=2)[1:]]
-    asyncio.run(asyncio.wait_for(play_all(agents, server.url(players=5)), 120))
+    run_loop(asyncio.wait_for(play_all(agents, server.url(players=5)), 120))
     events = whole(server, agents, failed=True)
     quitter = agents[0]
     assert failed_seats(events) == [seat_of(quitter.me)]
@@ -308,7 +309,7 @@ def test_one_socket_closed_in_a_13_player_game_plays_on_and_two_end_it(server):
     async def both() -> None:
         await asyncio.gather(play_all(one, server.url()), play_all(two, server.url()))
 
-    asyncio.run(asyncio.wait_for(both(), 240))
+    run_loop(asyncio.wait_for(both(), 240))
     events = whole(server, one)
     seat = seat_of(one[0].me)
     assert failed_seats(events) == [seat]
@@ -322,7 +323,7 @@ def test_one_socket_closed_in_a_13_player_game_plays_on_and_two_end_it(server):
 
 def test_a_reply_over_the_size_cap_closes_that_socket_and_fails_the_agent(server):
     agents = [Scripted("big1", {Request.TALK: ["あ" * 40_000]}, seed=1), *team("big", 5, seed=2)[1:]]
-    asyncio.run(asyncio.wait_for(play_all(agents, server.url(players=5)), 120))
+    run_loop(asyncio.wait_for(play_all(agents, server.url(players=5)), 120))
     events = whole(server, agents, failed=True)
     assert agents[0].close_code == 1009
     assert failed_seats(events) == [seat_of(agents[0].me)]
@@ -346,7 +347,7 @@ def test_a_connection_that_does_not_answer_name_in_time_is_closed(server):
                 pass
             return time.monotonic() - started, ws.close_code, got
 
-    took, code, got = asyncio.run(run())
+    took, code, got = run_loop(run())
     assert got == ['{"request":"NAME"}'] and code == 1008
     assert 0.4 <= took < 3, took  # aiwolf_name_timeout: 0.5 s here (10 s by default)
 
@@ -374,7 +375,7 @@ def test_connections_waiting_from_one_address_are_capped(tmp_path):
         await asyncio.gather(*tasks[1:], task, return_exceptions=True)
 
     with served(str(tmp_path / "g.db"), aiwolf_waiting_per_address=3) as s:
-        asyncio.run(asyncio.wait_for(run(s), 60))
+        run_loop(asyncio.wait_for(run(s), 60))
 
 
 def test_the_server_sends_no_websocket_pings():
@@ -409,7 +410,7 @@ def test_a_slow_agent_that_answers_no_ping_while_it_thinks_is_not_dropped(tmp_pa
             return original(packet)
 
         thinker.answer = answer  # type: ignore[method-assign]
-        asyncio.run(asyncio.wait_for(run(), 300))
+        run_loop(asyncio.wait_for(run(), 300))
         agents = [thinker, *others]
         game_id = game_id_of(s.http, thinker.game_id)
         events = [e["event"] for e in audit(s.http, game_id)["events"]]
@@ -433,5 +434,5 @@ def test_a_connection_has_ten_seconds_to_answer_name(tmp_path):
                     await asyncio.wait_for(ws.recv(), 30)
                 return time.monotonic() - started, ws.close_code
 
-        took, code = asyncio.run(run())
+        took, code = run_loop(run())
         assert 9.5 <= took < 12 and code == 1008, (took, code)

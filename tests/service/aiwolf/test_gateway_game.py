@@ -13,6 +13,7 @@ from grimoire.service.serving import start_server
 from grimoire.service.settings import Settings
 from tests.service.aiwolf import raw_agents
 from tests.service.aiwolf.raw_agents import table, usual
+from tests.support.aiwolf_agents import run_loop
 
 SCALE = 0.02  # an answer is awaited 1.3 s, the name 2.4 s
 FINISHED = (1000, "finished")
@@ -30,7 +31,7 @@ def server(tmp_path_factory):
 
 def play(url, team, players=5, behaviours=None, seconds=60):
     ws = url.replace("http", "ws", 1) + f"/aiwolf/ws?players={players}"
-    return asyncio.run(asyncio.wait_for(table(ws, team, players, behaviours=behaviours), seconds))
+    return run_loop(asyncio.wait_for(table(ws, team, players, behaviours=behaviours), seconds))
 
 
 def entry_of(gateway, packets):
@@ -268,7 +269,7 @@ def test_agents_take_the_open_seats_of_a_lobby_game_which_its_host_starts(server
         assert started.status_code == 200, started.text
         return packets, await asyncio.gather(*tasks)
 
-    packets, closes = asyncio.run(asyncio.wait_for(run(), 60))
+    packets, closes = run_loop(asyncio.wait_for(run(), 60))
     assert closes == [FINISHED] * 5
     assert [requests(p)[:2] for p in packets] == [["NAME", "INITIALIZE"]] * 5
     assert [p[1]["info"]["agent"] for p in packets] == [f"Agent[{i:02d}]" for i in range(1, 6)]
@@ -301,7 +302,7 @@ def test_a_seat_the_host_releases_is_no_longer_the_agent_s(server):
         assert httpx.post(f"{url}/games/{game_id}/abort", headers=host).status_code == 200
         return packets, [first, *await asyncio.gather(*tasks[1:])]
 
-    packets, closes = asyncio.run(asyncio.wait_for(run(), 60))
+    packets, closes = run_loop(asyncio.wait_for(run(), 60))
     assert released == [200]
     assert closes[0] == (1000, "the seat was released")
     assert closes[1:] == [FINISHED] * 4 and all(requests(p)[-1] == "FINISH" for p in packets[1:])

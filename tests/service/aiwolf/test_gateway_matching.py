@@ -1,13 +1,8 @@
 """The AIWolf gateway's waiting room: a game starts when one team has a table's worth of connections,
 the first of them in arrival order; caps per address and in all."""
 
-import asyncio
-
 from grimoire.service.aiwolf.matching import Waiting, WaitingRoom
-
-
-def run(coro):
-    return asyncio.run(coro)
+from tests.support.aiwolf_agents import run_loop
 
 
 def test_a_team_is_matched_when_it_has_a_table_s_worth_in_arrival_order():
@@ -22,7 +17,7 @@ def test_a_team_is_matched_when_it_has_a_table_s_worth_in_arrival_order():
         assert room.waiting() == 2
         return True
 
-    assert run(play())
+    assert run_loop(play())
 
 
 def test_table_sizes_are_separate_rooms():
@@ -37,7 +32,7 @@ def test_table_sizes_are_separate_rooms():
         assert room.waiting() == 4
         return True
 
-    assert run(play())
+    assert run_loop(play())
 
 
 def test_a_connection_that_goes_away_leaves_the_room():
@@ -50,7 +45,7 @@ def test_a_connection_that_goes_away_leaves_the_room():
         room.remove(gone)  # twice: nothing happens
         return True
 
-    assert run(play())
+    assert run_loop(play())
 
 
 def test_waiting_connections_are_capped_per_address_and_in_all():
