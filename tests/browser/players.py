@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import msgspec
 
+from grimoire.domain.events import Action
 from grimoire.projections.view import View
 from grimoire.service.bots import owed_action
 
@@ -77,12 +78,17 @@ class ApiSeat:
     seat: int
     token: str
     rng: random.Random
+    answers: int = 0  # the actions the service accepted
 
     def view(self) -> dict:
         return self.api.get(f"/games/{self.game_id}/view", headers=auth(self.token)).json()["view"]
 
+    def action(self, view: dict) -> Action | None:
+        """What it sends for `view`: a random legal answer to what it owes, if anything."""
+        return owed_action(msgspec.convert(view, View, strict=False), self.rng)
+
     def act(self, view: dict) -> bool:
-        action = owed_action(msgspec.convert(view, View, strict=False), self.rng)
+        action = self.action(view)
         if action is None:
             return False
         r = self.api.post(
@@ -90,6 +96,7 @@ class ApiSeat:
             json=msgspec.to_builtins(action),
             headers={**auth(self.token), "Idempotency-Key": uuid.uuid4().hex},
         )
+        self.answers += r.status_code == 200
         return r.status_code == 200
 
 

@@ -12,7 +12,6 @@ import random
 import re
 import threading
 import time
-import uuid
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,8 +20,7 @@ import httpx
 import msgspec
 from playwright.sync_api import expect
 
-from grimoire.projections.view import View
-from grimoire.service.bots import owed_action
+from grimoire.domain.events import Action
 from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.players import ApiSeat, PageSeat, auth, owed
 from tests.browser.test_table import (
@@ -141,30 +139,14 @@ class Person(PageSeat):
         return True
 
 
-class Bot:
-    """A REST bot: its own view read with its token, each owed decision answered legally (service.bots), a talk
-    now and then with no words (an Over)."""
+class Bot(ApiSeat):
+    """A REST bot (ApiSeat) that now and then talks with no words (an Over)."""
 
-    def __init__(self, api: httpx.Client, game_id: str, seat: int, token: str, rng: random.Random) -> None:
-        self.api, self.game_id, self.seat, self.token, self.rng = api, game_id, seat, token, rng
-        self.answers = 0
-
-    def view(self) -> dict:
-        return self.api.get(f"/games/{self.game_id}/view", headers=auth(self.token)).json()["view"]
-
-    def act(self, view: dict) -> bool:
-        action = owed_action(msgspec.convert(view, View, strict=False), self.rng)
-        if action is None:
-            return False
-        if action.kind == "talk" and self.rng.random() < 0.25:
+    def action(self, view: dict) -> Action | None:
+        action = super().action(view)
+        if action is not None and action.kind == "talk" and self.rng.random() < 0.25:
             action = msgspec.structs.replace(action, text=None)
-        r = self.api.post(
-            f"/games/{self.game_id}/actions",
-            json=msgspec.to_builtins(action),
-            headers={**auth(self.token), "Idempotency-Key": uuid.uuid4().hex},
-        )
-        self.answers += r.status_code == 200
-        return r.status_code == 200
+        return action
 
 
 def test_a_mixed_aiwolf_table_of_agents_a_phone_and_a_rest_bot_plays_to_its_end_while_a_spectator_watches(
